@@ -1,0 +1,170 @@
+import {
+  pgTable, bigserial, bigint, integer, text, timestamp, date, numeric, smallint, boolean, jsonb, index, uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { subsidiaries, stores, regions, divisions } from './reference';
+import { vendors, uploadedFiles } from './vendors';
+import { users } from './users';
+
+export const XDOC_TYPES = ['order', 'invoice', 'deliverynote', 'remittance', 'dispute', 'aux.grv'] as const;
+export const XDOC_SUB_TYPES = ['direct', 'semi direct', 'normal', 'jab', 'return', 'creditnote'] as const;
+export const ORDER_TYPES = ['stock', 'promotion', 'non-stock'] as const;
+export type XdocType = (typeof XDOC_TYPES)[number];
+export type XdocSubType = (typeof XDOC_SUB_TYPES)[number];
+
+/** The order-response header as stored (spec §3 order response payload). */
+export type StoredResponse = { response: 'confirmed' | 'rejected' | 'detailResponse'; reason?: string; supplierRef?: string };
+
+/**
+ * A trade document (spec "xdoc"). Money is numeric; dates are real dates.
+ * Store, region and division are denormalised so the inbox and history filters hit one table.
+ */
+export const xdocs = pgTable(
+  'xdocs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    tinyMce: text().notNull(),
+    docno: text().notNull(),
+    orderno: text(),
+    xdocTypeCode: text().$type<XdocType>().notNull(),
+    xdocSubTypeCode: text().$type<XdocSubType>(),
+    xdocTypeDescr: text(),
+    xdocDescr: text(),
+    orderType: text(),
+    wfStatusCode: text().notNull().default('received'),
+    subsidiaryId: integer().notNull().references(() => subsidiaries.id),
+    vendorId: integer().notNull().references(() => vendors.id),
+    storeId: integer().references(() => stores.id),
+    toStoreId: integer().references(() => stores.id),
+    regionId: integer().references(() => regions.id),
+    divisionId: integer().references(() => divisions.id),
+    relatedXdocId: bigint({ mode: 'number' }).references((): AnyPgColumn => xdocs.id),
+    docDate: date({ mode: 'string' }).notNull(),
+    deliveryDate: date({ mode: 'string' }),
+    deliveryMethod: text(),
+    deliveryInstructions: text(),
+    totValue: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    xdocTotalExcl: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    xdocTaxAmount: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    xdocTotalIncl: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    xdocInvoicedate: date({ mode: 'string' }),
+    xdocDeliverynoteDate: date({ mode: 'string' }),
+    invoiceNumber: text(),
+    deliverynoteNumber: text(),
+    toFollow: smallint().notNull().default(0),
+    reasonCode: text(), // dispute Q/U/O, discrepancy A/B/C
+    isRead: boolean().notNull().default(false),
+    readAt: timestamp({ withTimezone: true }),
+    readBy: integer().references(() => users.id),
+    response: jsonb().$type<StoredResponse>(),
+    respondedAt: timestamp({ withTimezone: true }),
+    respondedBy: integer().references(() => users.id),
+    invoicingClosedAt: timestamp({ withTimezone: true }),
+    scanFileId: bigint({ mode: 'number' }).references(() => uploadedFiles.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('xdocs_tiny_mce_uq').on(t.tinyMce),
+    index('xdocs_docno_idx').on(t.docno),
+    index('xdocs_orderno_idx').on(t.orderno),
+    index('xdocs_related_idx').on(t.relatedXdocId),
+    // Inbox: open orders / return orders per vendor, newest first, optionally by store.
+    index('xdocs_inbox_open_orders_idx')
+      .on(t.vendorId, t.docDate.desc(), t.id.desc())
+      .where(sql`xdoc_type_code = 'order' and responded_at is null`),
+    index('xdocs_inbox_open_orders_store_idx')
+      .on(t.vendorId, t.storeId, t.docDate.desc(), t.id.desc())
+      .where(sql`xdoc_type_code = 'order' and responded_at is null`),
+    // Inbox: unread delivery notes, disputes and remittances per vendor.
+    index('xdocs_inbox_unread_idx')
+      .on(t.vendorId, t.xdocTypeCode, t.docDate.desc(), t.id.desc())
+      .where(sql`is_read = false`),
+    // History: every filter, each led by a selective column and ordered by date.
+    index('xdocs_vendor_type_date_idx').on(t.vendorId, t.xdocTypeCode, t.docDate.desc(), t.id.desc()),
+    index('xdocs_subsidiary_date_idx').on(t.subsidiaryId, t.docDate.desc(), t.id.desc()),
+    index('xdocs_store_date_idx').on(t.storeId, t.docDate.desc()),
+    index('xdocs_region_date_idx').on(t.regionId, t.docDate.desc()),
+    index('xdocs_division_date_idx').on(t.divisionId, t.docDate.desc()),
+    index('xdocs_type_status_date_idx').on(t.xdocTypeCode, t.wfStatusCode, t.docDate.desc()),
+    index('xdocs_date_idx').on(t.docDate.desc(), t.id.desc()),
+  ],
+);
+
+export const xdocLines = pgTable(
+  'xdoc_lines',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    xdocId: bigint({ mode: 'number' }).notNull().references(() => xdocs.id, { onDelete: 'cascade' }),
+    lineNumber: integer().notNull(),
+    catalogueCode: text().notNull(),
+    descr: text(),
+    qty: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    originalqty: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    qtyDelivered: numeric({ precision: 12, scale: 2 }),
+    amount: numeric({ precision: 14, scale: 2 }),
+    originalamount: numeric({ precision: 14, scale: 2 }),
+    taxPercent: numeric({ precision: 5, scale: 2 }),
+    taxAmount: numeric({ precision: 14, scale: 2 }),
+    response: text(), // Confirmed / Rejected after a line-level response
+    reason: text(),
+    supplierRef: text(),
+    orderDescr: text(), // 'cancelled' marks a cancelled line
+    deliveryAddressCode: text(),
+    storeId: integer().references(() => stores.id),
+    invoiceNumber: text(),
+  },
+  (t) => [uniqueIndex('xdoc_lines_doc_line_uq').on(t.xdocId, t.lineNumber, t.deliveryAddressCode)],
+);
+
+/** Quantities delivered against an order line (one row per delivery note line). */
+export const deliveredLines = pgTable(
+  'delivered_lines',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    orderXdocId: bigint({ mode: 'number' }).notNull().references(() => xdocs.id, { onDelete: 'cascade' }),
+    deliverynoteXdocId: bigint({ mode: 'number' }).references(() => xdocs.id, { onDelete: 'cascade' }),
+    deliverynoteNumber: text(),
+    lineNumber: integer().notNull(),
+    deliveryAddressCode: text(),
+    qty: numeric({ precision: 12, scale: 2 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivered_lines_order_idx').on(t.orderXdocId, t.lineNumber)],
+);
+
+/** Quantities and amounts invoiced (or credited) against an order line. */
+export const invoicedLines = pgTable(
+  'invoiced_lines',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    orderXdocId: bigint({ mode: 'number' }).notNull().references(() => xdocs.id, { onDelete: 'cascade' }),
+    invoiceXdocId: bigint({ mode: 'number' }).references(() => xdocs.id, { onDelete: 'cascade' }),
+    invoiceNumber: text().notNull(),
+    lineNumber: integer().notNull(),
+    deliveryAddressCode: text(),
+    qty: numeric({ precision: 12, scale: 2 }).notNull(),
+    amount: numeric({ precision: 14, scale: 2 }).notNull(),
+    taxPercent: numeric({ precision: 5, scale: 2 }).notNull().default('15'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoiced_lines_order_idx').on(t.orderXdocId, t.lineNumber)],
+);
+
+/** What happened to a document (or another entity), by whom and when. */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    xdocId: bigint({ mode: 'number' }).references(() => xdocs.id, { onDelete: 'cascade' }),
+    entityType: text().notNull().default('xdoc'),
+    entityId: bigint({ mode: 'number' }),
+    action: text().notNull(),
+    descr: text().notNull(),
+    ownerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    ownerName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_entries_xdoc_idx').on(t.xdocId, t.createdAt), index('audit_entries_entity_idx').on(t.entityType, t.entityId)],
+);

@@ -1,0 +1,6 @@
+export * from './reference';
+export * from './vendors';
+export * from './users';
+export * from './documents';
+export * from './catalogue';
+export * from './outbox';

@@ -1,0 +1,43 @@
+import { pgTable, bigserial, integer, serial, text, timestamp, jsonb, customType, bigint, index } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Uploaded files live in PostgreSQL (size-limited) so every web and worker replica sees them. */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    byteSize: integer().notNull(),
+    content: bytea().notNull(),
+    purpose: text().notNull(), // bbbee, item-upload, pricing-upload, invoice, deliverynote, scan
+    uploadedBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploaded_files_purpose_idx').on(t.purpose, t.createdAt)],
+);
+
+export type VendorData = {
+  registrationNumber?: string;
+  vatNumber?: string;
+  contactName?: string;
+  contactEmail?: string;
+  contactPhone?: string;
+  address?: string;
+  bank?: { name?: string; account?: string; branchCode?: string };
+  bbbeeLevel?: number;
+  bbbeeExpiry?: string;
+};
+
+export const vendors = pgTable('vendors', {
+  id: serial().primaryKey(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  tinyMce: text().notNull().unique(),
+  vendordata: jsonb().$type<VendorData>().notNull().default({}),
+  bbbeeFileId: bigint({ mode: 'number' }).references(() => uploadedFiles.id),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,33 @@
+import { xsrfToken } from '@/lib/auth/server';
+
+export const metadata = { title: 'Choose a new password' };
+
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ error?: string }> };
+
+/** The page a reset e-mail links to; the form posts the token with the new password. */
+export default async function ResetPasswordPage({ params, searchParams }: Props) {
+  const { token } = await params;
+  const { error } = await searchParams;
+  return (
+    <main className="auth-page">
+      <section className="auth-card">
+        <h1>Choose a new password</h1>
+        {error && <p className="alert alert-error" role="alert">{error}</p>}
+        <form method="post" action="/password/reset" className="form-stack" aria-label="Choose a new password">
+          <input type="hidden" name="_token" value={await xsrfToken()} />
+          <input type="hidden" name="token" value={token} />
+          <label>
+            New password
+            <input name="password" type="password" autoComplete="new-password" minLength={8} required />
+          </label>
+          <label>
+            Confirm new password
+            <input name="password_confirmation" type="password" autoComplete="new-password" minLength={8} required />
+          </label>
+          <button type="submit" className="btn btn-primary">Set password</button>
+        </form>
+        <a className="link" href="/login">Back to sign in</a>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import bcrypt from 'bcryptjs';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { db } from '../../../db/client';
+import { passwordResets, users, userActivities } from '../../../db/schema';
+import { env } from '../../env';
+import { enqueueInOutbox } from '../../../jobs/enqueue';
+import { nudgeOutbox } from '../../../jobs/outbox-relay';
+import { RuleViolationError } from '../errors';
+import { clearFailures } from './throttle';
+
+export const RESET_LINK_MINUTES = 60;
+export const RESET_SENT_MESSAGE = 'We have sent you an email to reset your password';
+export const RESET_INVALID_MESSAGE = 'This password reset link is invalid or has expired.';
+
+export const resetRequestSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter your e-mail address.').toLowerCase().email('Please enter a valid e-mail address.'),
+});
+
+export const newPasswordSchema = z
+  .object({
+    token: z.string().min(20, RESET_INVALID_MESSAGE).max(200),
+    password: z.string().min(8, 'The password must be at least 8 characters.').max(200),
+    password_confirmation: z.string(),
+  })
+  .refine((v) => v.password === v.password_confirmation, { message: 'The passwords do not match.', path: ['password_confirmation'] });
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Writes a single-use reset link and its e-mail in one transaction. Unknown and deactivated addresses
+ * get the same answer, so the form cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(input: z.infer<typeof resetRequestSchema>): Promise<{ message: string }> {
+  const { email } = resetRequestSchema.parse(input);
+  const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+  if (user) {
+    const token = randomBytes(32).toString('base64url');
+    await db.transaction(async (tx) => {
+      await tx.insert(passwordResets).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+      });
+      await enqueueInOutbox(tx, 'send-email', {
+        to: user.email,
+        template: 'password-reset',
+        data: { name: user.name, resetUrl: `${env.APP_URL}/password/reset/${token}`, expiresMinutes: RESET_LINK_MINUTES },
+      });
+      await tx.insert(userActivities).values({ userId: user.id, userEmail: user.email, activity: 'password-reset-requested' });
+    });
+    nudgeOutbox();
+  }
+  return { message: RESET_SENT_MESSAGE };
+}
+
+/** Sets a new password from a reset link; the link works once and only within its 60 minutes. */
+export async function resetPassword(input: z.infer<typeof newPasswordSchema>): Promise<{ message: string; email: string }> {
+  const { token, password } = newPasswordSchema.parse(input);
+  const hash = await bcrypt.hash(password, 10);
+  return db.transaction(async (tx) => {
+    // The update claims the link atomically: a second use finds used_at set and matches nothing.
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+      .returning({ userId: passwordResets.userId });
+    if (!claimed) throw new RuleViolationError(RESET_INVALID_MESSAGE, { token: [RESET_INVALID_MESSAGE] });
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash: hash, updatedAt: sql`now()` })
+      .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt)))
+      .returning({ id: users.id, email: users.email });
+    if (!user) throw new RuleViolationError(RESET_INVALID_MESSAGE, { token: [RESET_INVALID_MESSAGE] });
+    // Any other outstanding links for this user stop working too.
+    await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx.insert(userActivities).values({ userId: user.id, userEmail: user.email, activity: 'password-reset' });
+    await clearFailures(user.email);
+    return { message: 'Your password has been reset. You can sign in now.', email: user.email };
+  });
+}

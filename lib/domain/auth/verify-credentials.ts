@@ -1,0 +1,43 @@
+import bcrypt from 'bcryptjs';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { db } from '../../../db/client';
+import { roles, users, userActivities } from '../../../db/schema';
+import { RuleViolationError } from '../errors';
+import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
+
+export const credentialsSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Please enter a valid e-mail address.'),
+  password: z.string().min(1, 'Please enter your password.').max(200),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
+
+// Compared against when the account does not exist, so both paths cost one bcrypt comparison.
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
+
+export type SignedInUser = { id: number; name: string; email: string; roleCode: string };
+
+/** Checks e-mail and password with throttling; records the sign-in. Deactivated users cannot sign in. */
+export async function verifyCredentials(input: Credentials, ip: string): Promise<SignedInUser> {
+  const { email, password } = credentialsSchema.parse(input);
+  await assertNotThrottled(email, ip);
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email, hash: users.passwordHash, deletedAt: users.deletedAt, roleCode: roles.code })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.email, email))
+    .limit(1);
+  const matches = await bcrypt.compare(password, user?.hash ?? DUMMY_HASH);
+  if (!user || !user.hash || !matches || user.deletedAt) {
+    await recordFailure(email, ip);
+    throw new RuleViolationError(INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id));
+    await tx.insert(userActivities).values({ userId: user.id, userEmail: user.email, activity: 'login', ip });
+  });
+  await clearFailures(email);
+  return { id: user.id, name: user.name, email: user.email, roleCode: user.roleCode };
+}

@@ -1,0 +1,31 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { db } from '../../../db/client';
+import { auditEntries, users } from '../../../db/schema';
+import type { Actor } from '../../auth/actor';
+import { ForbiddenError, NotFoundError } from '../errors';
+
+export const EMPTY_NAME_MESSAGE = 'You need to write something!';
+
+export const updateOwnNameSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  name: z.string({ message: EMPTY_NAME_MESSAGE }).trim().min(1, EMPTY_NAME_MESSAGE).max(120, 'The name may be at most 120 characters.'),
+});
+
+/** Spec §1: every user may change their own name (PUT /users/{id} with {id, name}). */
+export async function updateOwnName(actor: Actor, pathId: number, input: z.infer<typeof updateOwnNameSchema>) {
+  if (input.id !== pathId || input.id !== actor.userId) throw new ForbiddenError('You can only change your own name.');
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ name: input.name, updatedAt: sql`now()` })
+      .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)))
+      .returning({ id: users.id, name: users.name, email: users.email });
+    if (!user) throw new NotFoundError('User not found.');
+    await tx.insert(auditEntries).values({
+      entityType: 'user', entityId: user.id, action: 'rename', descr: `Name changed from "${actor.name}" to "${user.name}"`,
+      ownerUserId: actor.userId, ownerName: user.name,
+    });
+    return { ...user, message: `${user.name} has been updated` };
+  });
+}

@@ -1,0 +1,52 @@
+import { ZodError } from 'zod';
+import { randomUUID } from 'node:crypto';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, RuleViolationError, TooManyAttemptsError } from '../domain/errors';
+
+/** An error that already knows its HTTP answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
+  return Response.json(body, { status, headers });
+}
+
+/** Field messages keyed by dotted path, as the screens show them next to fields. */
+export function zodFieldErrors(error: ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** The one mapping from failures to answers: clients get a status and a message, never a stack trace. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof ApiError) return json({ message: error.message, errors: error.errors ?? {} }, error.status, error.headers);
+  if (error instanceof ZodError) {
+    const errors = zodFieldErrors(error);
+    return json({ message: error.issues[0]?.message ?? 'The given data was invalid.', errors }, 422);
+  }
+  if (error instanceof DomainError) {
+    const status =
+      error instanceof NotFoundError ? 404
+      : error instanceof ForbiddenError ? 403
+      : error instanceof ConflictError ? 409
+      : error instanceof TooManyAttemptsError ? 429
+      : error instanceof RuleViolationError ? 422
+      : 400;
+    const headers = error instanceof TooManyAttemptsError ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
+    return json({ message: error.message, errors: error.errors ?? {} }, status, headers);
+  }
+  const id = randomUUID();
+  console.error(`[error ${id}]`, error);
+  return json({ message: `Something went wrong on our side (reference ${id}).`, errors: {} }, 500);
+}

@@ -1,0 +1,32 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { migrateDatabase } from '../db/migrate';
+import { seedDatabase } from '../db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo-accounts';
+
+/** `npm run demo`: migrate, seed, build, then run web and worker together until Ctrl+C. */
+const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal';
+const port = process.env.PORT ?? '3000';
+
+await migrateDatabase(url);
+await seedDatabase({ databaseUrl: url, log: (m) => console.log(m) });
+
+if (process.env.DEMO_SKIP_BUILD !== '1') {
+  const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const env = { ...process.env, DATABASE_URL: url, PORT: port };
+const children = [
+  spawn('npx', ['next', 'start', '-p', port], { env, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'jobs/worker.ts'], { env, stdio: 'inherit' }),
+];
+
+console.log(`\nTrade Portal is starting on http://localhost:${port}\nDemo accounts (password ${DEMO_PASSWORD}):`);
+for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(30)} ${account.role.padEnd(9)} lands on ${account.startPath}`);
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', (code) => { if (code) { stop(); process.exitCode = code; } });

@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+import { migrateDatabase } from '../db/migrate';
+import { seedDatabase } from '../db/seed/seed';
+
+/**
+ * Serves the production build for Playwright on a database of its own, recreated on every run so
+ * tests start from the same seeded state. The worker runs beside it so e-mails are delivered.
+ */
+const url = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal_e2e';
+const port = process.env.E2E_PORT ?? '3100';
+
+async function recreate(): Promise<void> {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.end();
+  await migrateDatabase(url);
+  await seedDatabase({ databaseUrl: url, documents: 2000 });
+}
+
+await recreate();
+const env = { ...process.env, DATABASE_URL: url, APP_URL: `http://127.0.0.1:${port}`, QUEUE_PREFIX: 'portal-e2e', MAIL_DIR: '.data/e2e-mail', PORT: port };
+const children = [
+  spawn('npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'jobs/worker.ts'], { env, stdio: 'inherit' }),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

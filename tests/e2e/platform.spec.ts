@@ -1,0 +1,71 @@
+import { test, expect } from '@playwright/test';
+import pg from 'pg';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
+import { DEMO_PASSWORD, signIn } from './helpers';
+
+const dbUrl = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal_e2e';
+
+test.describe('sign-in', () => {
+  for (const account of DEMO_ACCOUNTS) {
+    test(`${account.email} signs in and lands on ${account.startPath}`, async ({ page }) => {
+      await signIn(page, account.email);
+      await expect(page).toHaveURL(new RegExp(`${account.startPath === '/' ? '/$' : account.startPath}`));
+      await expect(page.getByRole('navigation')).toBeVisible();
+    });
+  }
+
+  test('a wrong password shows the message and stays on the sign-in page', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').first().fill('staff@portal.test');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('These credentials do not match our records.');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('the forgot-password form opens in place pre-filled from the e-mail field', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').first().fill('supplier@portal.test');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    const form = page.getByRole('form', { name: 'Reset password' });
+    await expect(form.getByLabel('E-mail')).toHaveValue('supplier@portal.test');
+    await form.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(form.getByRole('status')).toHaveText('We have sent you an email to reset your password');
+  });
+
+  test('anonymous visitors are sent to sign in, and sign-out ends the session', async ({ page }) => {
+    await page.goto('/history');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'staff@portal.test');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/history');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a deactivated user is signed out at the next request', async ({ page }) => {
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    try {
+      await db.query(`insert into users (name, email, password_hash, role_id) select 'Soon Gone', 'soon.gone@portal.test', password_hash, 4 from users where email = 'supplier@portal.test' on conflict (email) do update set deleted_at = null`);
+      await signIn(page, 'soon.gone@portal.test');
+      await db.query(`update users set deleted_at = now() where email = 'soon.gone@portal.test'`);
+      await page.reload();
+      await expect(page).toHaveURL(/\/login$/);
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the sign-in form works as an ordinary form post', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').first().fill('retail.user@portal.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/history$/);
+  });
+});

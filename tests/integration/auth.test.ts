@@ -1,0 +1,216 @@
+import pg from 'pg';
+import { POST as login } from '@/app/api/login/route';
+import { POST as logout } from '@/app/api/logout/route';
+import { GET as currentUser } from '@/app/api/users/current/route';
+import { PUT as updateUser } from '@/app/api/users/[id]/route';
+import { GET as vendorsLookup } from '@/app/api/vendors/route';
+import { GET as storesLookup } from '@/app/api/stores/route';
+import { GET as subsidiaryLookup } from '@/app/api/subsidiary/route';
+import { pool as appPool } from '@/db/client';
+import { THROTTLE } from '@/lib/domain/auth/throttle';
+
+const PASSWORD = 'demo-Portal-2026';
+const XSRF = 'test-xsrf-token-123';
+const db = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+const noParams = { params: Promise.resolve({}) };
+
+afterAll(async () => {
+  await db.end();
+  await appPool.end();
+});
+
+function formPost(path: string, fields: Record<string, string>, { ip = '10.0.0.1', token = XSRF } = {}) {
+  return new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `XSRF-TOKEN=${XSRF}`, 'x-forwarded-for': ip, host: 'localhost:3000' },
+    body: new URLSearchParams({ _token: token, ...fields }),
+  });
+}
+
+/** Signs in through the real sign-in handler and returns the cookie header a browser would send next. */
+async function signIn(email: string, ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+  const response = await login(formPost('/login', { email, password: PASSWORD }, { ip }), noParams);
+  expect(response.status).toBe(303);
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  const session = setCookie.split(';')[0];
+  expect(session).toMatch(/^next-auth\.session-token=.+/);
+  return { cookie: `${session}; XSRF-TOKEN=${XSRF}`, location: response.headers.get('location') };
+}
+
+function xhr(path: string, cookie: string, init: RequestInit & { xsrf?: boolean } = {}) {
+  const headers: Record<string, string> = { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+  if (init.xsrf !== false) headers['x-xsrf-token'] = XSRF;
+  return new Request(`http://localhost${path}`, { ...init, headers });
+}
+
+describe('sign-in', () => {
+  it('signs a supplier in and sends it to the inbox, staff to history', async () => {
+    expect((await signIn('supplier@portal.test')).location).toBe('http://localhost:3000/');
+    expect((await signIn('retail.admin@portal.test')).location).toBe('http://localhost:3000/history');
+    expect((await signIn('admin@portal.test')).location).toBe('http://localhost:3000/history');
+  });
+
+  it('refuses a wrong password with a message and sets no session', async () => {
+    const response = await login(formPost('/login', { email: 'staff@portal.test', password: 'wrong-password' }, { ip: '10.9.9.9' }), noParams);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const location = new URL(response.headers.get('location')!);
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('error')).toBe('These credentials do not match our records.');
+    expect(location.searchParams.get('email')).toBe('staff@portal.test');
+  });
+
+  it('answers an XHR sign-in with JSON and 422 on a wrong password', async () => {
+    const request = new Request('http://localhost/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'x-forwarded-for': '10.9.9.8' },
+      body: JSON.stringify({ email: 'staff@portal.test', password: 'nope' }),
+    });
+    const response = await login(request, noParams);
+    expect(response.status).toBe(422);
+    expect((await response.json()).message).toBe('These credentials do not match our records.');
+  });
+
+  it('throttles repeated failures per account, even with the right password, with a clear message', async () => {
+    const email = 'supplier.user@portal.test';
+    for (let i = 0; i < THROTTLE.perEmail; i++) {
+      await login(formPost('/login', { email, password: `wrong-${i}` }, { ip: `10.2.0.${i}` }), noParams);
+    }
+    const blocked = await login(formPost('/login', { email, password: PASSWORD }, { ip: '10.2.1.1' }), noParams);
+    expect(blocked.headers.get('set-cookie')).toBeNull();
+    expect(new URL(blocked.headers.get('location')!).searchParams.get('error')).toMatch(/Too many failed sign-in attempts\. Please try again in \d+ minutes?\./);
+    // Not a permanent lock-out: once the window has passed, the account signs in again.
+    await db.query(`update login_failures set at = at - interval '${THROTTLE.windowMinutes + 1} minutes' where email = $1`, [email]);
+    await signIn(email);
+  });
+
+  it('throttles per address across accounts', async () => {
+    const ip = '10.3.3.3';
+    for (let i = 0; i < THROTTLE.perIp; i++) {
+      await login(formPost('/login', { email: `nobody${i}@example.com`, password: 'x' }, { ip }), noParams);
+    }
+    const blocked = await login(formPost('/login', { email: 'staff@portal.test', password: PASSWORD }, { ip }), noParams);
+    expect(new URL(blocked.headers.get('location')!).searchParams.get('error')).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('refuses a sign-in form without the anti-forgery token', async () => {
+    const response = await login(formPost('/login', { email: 'staff@portal.test', password: PASSWORD }, { token: 'forged' }), noParams);
+    expect(response.status).toBe(419);
+  });
+});
+
+describe('session', () => {
+  it('GET /users/current returns the signed-in user with role, subsidiaries and flags', async () => {
+    const { cookie } = await signIn('retail.admin@portal.test');
+    const response = await currentUser(xhr('/users/current', cookie), noParams);
+    expect(response.status).toBe(200);
+    const user = await response.json();
+    expect(user).toMatchObject({ email: 'retail.admin@portal.test', role_id: 1, role: { id: 1, code: 'c_admin' } });
+    expect(user.customers).toHaveLength(2);
+    const first = user.customers[0].customer_id;
+    expect(user[`${first}read`]).toBe(true);
+    expect(user[`${first}write`]).toBe(true);
+    expect(user).not.toHaveProperty('passwordHash');
+  });
+
+  it('answers 401 without a session and with a forged cookie', async () => {
+    expect((await currentUser(xhr('/users/current', ''), noParams)).status).toBe(401);
+    expect((await currentUser(xhr('/users/current', 'next-auth.session-token=forged'), noParams)).status).toBe(401);
+  });
+
+  it('stops a deactivated user at the next request', async () => {
+    const { rows } = await db.query(
+      `insert into users (name, email, password_hash, role_id) select 'Temp', 'temp.deactivate@portal.test', password_hash, 4 from users where email = 'supplier@portal.test' returning id`,
+    );
+    const { cookie } = await signIn('temp.deactivate@portal.test');
+    expect((await currentUser(xhr('/users/current', cookie), noParams)).status).toBe(200);
+    await db.query('update users set deleted_at = now() where id = $1', [rows[0].id]);
+    expect((await currentUser(xhr('/users/current', cookie), noParams)).status).toBe(401);
+  });
+
+  it('signs out by clearing the session cookie', async () => {
+    const { cookie } = await signIn('staff@portal.test');
+    const response = await logout(xhr('/logout', cookie, { method: 'POST' }), noParams);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toMatch(/next-auth\.session-token=;.*Max-Age=0/);
+  });
+});
+
+describe('anti-forgery and bad input', () => {
+  it('refuses a state-changing call without X-XSRF-TOKEN with 419 and changes nothing', async () => {
+    const { cookie } = await signIn('staff@portal.test');
+    const { rows } = await db.query(`select id, name from users where email = 'staff@portal.test'`);
+    const response = await updateUser(
+      xhr(`/users/${rows[0].id}`, cookie, { method: 'PUT', body: JSON.stringify({ id: rows[0].id, name: 'Hacked' }), xsrf: false }),
+      { params: Promise.resolve({ id: String(rows[0].id) }) },
+    );
+    expect(response.status).toBe(419);
+    expect((await response.json()).message).toMatch(/CSRF token mismatch/);
+    const after = await db.query(`select name from users where id = $1`, [rows[0].id]);
+    expect(after.rows[0].name).toBe(rows[0].name);
+  });
+
+  it('updates the own name, and refuses an empty one with the spec message', async () => {
+    const { cookie } = await signIn('supplier.user@portal.test');
+    const { rows } = await db.query(`select id from users where email = 'supplier.user@portal.test'`);
+    const id = rows[0].id;
+    const ctx = { params: Promise.resolve({ id: String(id) }) };
+    const empty = await updateUser(xhr(`/users/${id}`, cookie, { method: 'PUT', body: JSON.stringify({ id, name: '   ' }) }), ctx);
+    expect(empty.status).toBe(422);
+    expect((await empty.json()).errors.name).toEqual(['You need to write something!']);
+    const ok = await updateUser(xhr(`/users/${id}`, cookie, { method: 'PUT', body: JSON.stringify({ id, name: 'Thandi Supplier' }) }), ctx);
+    expect(ok.status).toBe(200);
+    expect((await db.query('select name from users where id = $1', [id])).rows[0].name).toBe('Thandi Supplier');
+  });
+
+  it('answers malformed bodies and parameters with a 4xx message, never a 500', async () => {
+    const { cookie } = await signIn('staff@portal.test');
+    const ctx = { params: Promise.resolve({ id: 'abc' }) };
+    const badJson = await updateUser(xhr('/users/abc', cookie, { method: 'PUT', body: '{"id": 1,' }), ctx);
+    expect(badJson.status).toBe(400);
+    expect((await badJson.json()).message).toBe('The request body is not valid JSON.');
+    const badId = await updateUser(xhr('/users/abc', cookie, { method: 'PUT', body: JSON.stringify({ id: 1, name: 'x' }) }), ctx);
+    expect(badId.status).toBe(422);
+    expect((await badId.json()).message).toBe('The user id must be a number.');
+    const array = await updateUser(xhr('/users/1', cookie, { method: 'PUT', body: '[1,2]' }), { params: Promise.resolve({ id: '1' }) });
+    expect(array.status).toBe(400);
+    const badLimit = await vendorsLookup(xhr('/vendors?limit=-3', cookie), noParams);
+    expect(badLimit.status).toBe(422);
+    expect((await badLimit.json()).message).toBe('limit must be at least 1.');
+  });
+
+  it("refuses to rename someone else", async () => {
+    const { cookie } = await signIn('other.supplier@portal.test');
+    const { rows } = await db.query(`select id from users where email = 'supplier@portal.test'`);
+    const id = rows[0].id;
+    const response = await updateUser(xhr(`/users/${id}`, cookie, { method: 'PUT', body: JSON.stringify({ id, name: 'Mine now' }) }), { params: Promise.resolve({ id: String(id) }) });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('look-ups', () => {
+  it('shows a supplier only its own vendors', async () => {
+    const { cookie } = await signIn('other.supplier@portal.test');
+    const vendors = await (await vendorsLookup(xhr('/vendors?limit=20', cookie), noParams)).json();
+    expect(vendors.map((v: { code: string }) => v.code)).toEqual(['V0003']);
+    const search = await (await vendorsLookup(xhr('/vendors?limit=20&searchCode=V0001', cookie), noParams)).json();
+    expect(search).toEqual([]);
+  });
+
+  it('lets staff search all vendors by code with a limit', async () => {
+    const { cookie } = await signIn('admin@portal.test');
+    const all = await (await vendorsLookup(xhr('/vendors?limit=20', cookie), noParams)).json();
+    expect(all).toHaveLength(20);
+    const one = await (await vendorsLookup(xhr('/vendors?limit=20&searchCode=V0002', cookie), noParams)).json();
+    expect(one.map((v: { code: string }) => v.code)).toEqual(['V0002']);
+  });
+
+  it('lists stores and the retail user only its own subsidiary', async () => {
+    const { cookie } = await signIn('retail.user@portal.test');
+    const stores = await (await storesLookup(xhr('/stores', cookie), noParams)).json();
+    expect(stores.length).toBeGreaterThanOrEqual(30);
+    const subs = await (await subsidiaryLookup(xhr('/subsidiary?limit=100', cookie), noParams)).json();
+    expect(subs.subsidiaries).toHaveLength(1);
+    expect(subs).toHaveProperty('selected_subsidiary');
+  });
+});

@@ -1,0 +1,4 @@
+// Integration tests run against their own database so they never touch demo data.
+process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal_test';
+process.env.QUEUE_PREFIX = 'portal-test';
+process.env.NEXTAUTH_SECRET = 'integration-test-secret-0123456789';

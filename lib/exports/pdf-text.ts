@@ -1,0 +1,83 @@
+// Text helpers for the PDF builder: labels, the generation time stamp and WinAnsi-safe strings.
+import { labelForWfStatus } from '../format/dates';
+
+// The standard PDF fonts only encode WinAnsi (Latin-1 plus these code points); pdfkit writes any
+// other character as a broken glyph, so such characters are folded to their base letter or '?'.
+const WIN_ANSI_EXTRA = new Set([
+  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019,
+  0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+]);
+
+// Letters NFKD does not decompose.
+const FOLD: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l' };
+
+function isWinAnsi(code: number): boolean {
+  return code === 0x0a || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(code);
+}
+
+/** Makes user text printable with a standard font: WinAnsi only, newlines kept, other controls as spaces. */
+export function pdfSafe(text: string | null | undefined): string {
+  if (!text) return '';
+  let out = '';
+  for (const char of text.replace(/\r\n?/g, '\n')) {
+    const code = char.codePointAt(0) ?? 0;
+    if (isWinAnsi(code)) {
+      out += char;
+    } else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
+      out += ' ';
+    } else {
+      const base = FOLD[char] ?? char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      out += base && [...base].every((c) => isWinAnsi(c.codePointAt(0) ?? 0)) ? base : '?';
+    }
+  }
+  return out;
+}
+
+const SAST_OFFSET_MS = 2 * 60 * 60 * 1000; // South Africa: UTC+2, no daylight saving.
+
+/** 'DD-MM-YYYY HH:mm' in South African time, independent of the server's time zone. */
+export function formatDateTimeSast(date: Date): string {
+  const d = new Date(date.getTime() + SAST_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** Spec §4 label (responded → Processed, received → Processing), capitalized for the status badge. */
+export function statusLabel(code: string): string {
+  return capitalize(labelForWfStatus(code.trim()));
+}
+
+export function capitalize(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+type TypeNames = { title: string; short: string };
+
+const TYPE_NAMES: Record<string, TypeNames> = {
+  order: { title: 'Purchase Order', short: 'Order' },
+  invoice: { title: 'Invoice', short: 'Invoice' },
+  deliverynote: { title: 'Delivery Note', short: 'Delivery note' },
+  remittance: { title: 'Remittance Advice', short: 'Remittance' },
+  dispute: { title: 'Dispute', short: 'Dispute' },
+  'aux.grv': { title: 'Goods Received Voucher', short: 'GRV' },
+};
+
+const CREDIT_NOTE: TypeNames = { title: 'Credit Note', short: 'Credit note' };
+
+/** Heading title (xdocTypeDescr wins when given) and the short name used in the PDF metadata title. */
+export function documentTypeNames(typeCode: string, subTypeCode?: string | null, descr?: string | null): TypeNames {
+  const code = typeCode.trim().toLowerCase();
+  const known = subTypeCode?.trim().toLowerCase() === 'creditnote' ? CREDIT_NOTE : TYPE_NAMES[code];
+  const fallback = known ?? { title: capitalize(typeCode.trim()) || 'Document', short: capitalize(typeCode.trim()) || 'Document' };
+  const title = descr?.trim() ? descr.trim() : fallback.title;
+  return { title, short: known ? known.short : title };
+}
+
+/** Sub-type codes as words: 'semi direct' → 'Semi direct', 'jab' → 'JAB', 'creditnote' → 'Credit note'. */
+export function subTypeLabel(code: string | null | undefined): string {
+  const trimmed = code?.trim() ?? '';
+  const lower = trimmed.toLowerCase();
+  if (lower === 'jab') return 'JAB (multi-branch)';
+  if (lower === 'creditnote') return 'Credit note';
+  return capitalize(trimmed);
+}

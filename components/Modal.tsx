@@ -1,0 +1,42 @@
+'use client';
+
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons, right-aligned under the body. */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  className?: string;
+}
+
+/** A dialog on Radix Dialog: focus trap, Escape and overlay click close it via onOpenChange(false). */
+export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', className }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className={`dialog dialog--${size} ${className ?? ''}`.trim()}
+          // Radix warns when no Description exists unless told explicitly there is none.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <header className="dialog__header">
+            <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+            <Dialog.Close className="dialog__close" aria-label="Close">
+              ×
+            </Dialog.Close>
+          </header>
+          {description ? <Dialog.Description className="dialog__text">{description}</Dialog.Description> : null}
+          <div className="dialog__body">{children}</div>
+          {footer ? <div className="dialog__footer">{footer}</div> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

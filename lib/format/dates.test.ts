@@ -1,0 +1,85 @@
+import {
+  formatDateDashes,
+  formatDateDots,
+  formatDateTime,
+  labelForWfStatus,
+  parseDdMmYyyy,
+  toIsoDate,
+} from './dates';
+
+describe('date formatters (spec §9)', () => {
+  const local = new Date(2026, 10, 21, 9, 5); // 21 Nov 2026 09:05 local time
+
+  it('formats DD.MM.YYYY', () => {
+    expect(formatDateDots(local)).toBe('21.11.2026');
+    expect(formatDateDots('2026-01-02')).toBe('02.01.2026');
+  });
+
+  it('formats DD-MM-YYYY and DD-MM-YYYY HH:mm', () => {
+    expect(formatDateDashes('2026-11-21')).toBe('21-11-2026');
+    expect(formatDateTime(local)).toBe('21-11-2026 09:05');
+    expect(formatDateTime('2026-11-21T17:45:00')).toBe('21-11-2026 17:45');
+    expect(formatDateTime('2026-11-21 17:45:00')).toBe('21-11-2026 17:45');
+  });
+
+  it('formats yyyy-MM-dd', () => {
+    expect(toIsoDate(local)).toBe('2026-11-21');
+    expect(toIsoDate(local.getTime())).toBe('2026-11-21');
+  });
+
+  it('reads a date-only string as a local date, so it never shifts by a day', () => {
+    expect(formatDateDots('2026-03-01')).toBe('01.03.2026');
+  });
+
+  it('converts timestamps with an offset to local time', () => {
+    const iso = '2026-11-21T10:00:00Z';
+    const d = new Date(iso);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(formatDateTime(iso)).toBe(
+      `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`,
+    );
+  });
+
+  it('gives an empty string for empty, null and invalid values', () => {
+    for (const fn of [formatDateDots, formatDateDashes, formatDateTime, toIsoDate]) {
+      expect(fn(null)).toBe('');
+      expect(fn(undefined)).toBe('');
+      expect(fn('')).toBe('');
+      expect(fn('not a date')).toBe('');
+      expect(fn(new Date(Number.NaN))).toBe('');
+    }
+  });
+});
+
+describe('parseDdMmYyyy', () => {
+  it('parses DD-MM-YYYY to a local date', () => {
+    expect(parseDdMmYyyy('21-11-2026')).toEqual(new Date(2026, 10, 21));
+  });
+
+  it('parses DD-MM-YYYY HH:mm', () => {
+    expect(parseDdMmYyyy('21-11-2026 13:30')).toEqual(new Date(2026, 10, 21, 13, 30));
+  });
+
+  it('returns null for other formats and impossible dates', () => {
+    expect(parseDdMmYyyy('2026-11-21')).toBeNull();
+    expect(parseDdMmYyyy('21.11.2026')).toBeNull();
+    expect(parseDdMmYyyy('31-02-2026')).toBeNull();
+    expect(parseDdMmYyyy('abc')).toBeNull();
+    expect(parseDdMmYyyy('')).toBeNull();
+    expect(parseDdMmYyyy(null)).toBeNull();
+  });
+});
+
+describe('labelForWfStatus (spec §4)', () => {
+  it('shows responded as Processed and received as Processing', () => {
+    expect(labelForWfStatus('responded')).toBe('Processed');
+    expect(labelForWfStatus('received')).toBe('Processing');
+  });
+
+  it('keeps other statuses unchanged', () => {
+    for (const code of ['rejected', 'confirmed', 'mixed', 'outstanding']) {
+      expect(labelForWfStatus(code)).toBe(code);
+    }
+    expect(labelForWfStatus(null)).toBe('');
+  });
+});

@@ -1,0 +1,55 @@
+import { format, isValid, parse, parseISO } from 'date-fns';
+
+/** The date formats of spec §9, in one place. */
+
+export type DateInput = Date | string | number | null | undefined;
+
+/**
+ * Date-only strings ('2026-11-21') are read as local dates so they never shift a day with the
+ * time zone; timestamps with an offset or 'Z' are converted to local time.
+ */
+export function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  let date: Date;
+  if (value instanceof Date) date = value;
+  else if (typeof value === 'number') date = new Date(value);
+  else date = parseISO(value.trim());
+  return isValid(date) ? date : null;
+}
+
+function formatWith(pattern: string, value: DateInput): string {
+  const date = toDate(value);
+  return date ? format(date, pattern) : '';
+}
+
+/** DD.MM.YYYY */
+export const formatDateDots = (value: DateInput): string => formatWith('dd.MM.yyyy', value);
+/** DD-MM-YYYY */
+export const formatDateDashes = (value: DateInput): string => formatWith('dd-MM-yyyy', value);
+/** DD-MM-YYYY HH:mm (24-hour) */
+export const formatDateTime = (value: DateInput): string => formatWith('dd-MM-yyyy HH:mm', value);
+/** yyyy-MM-dd, the format the date pickers and the API use. */
+export const toIsoDate = (value: DateInput): string => formatWith('yyyy-MM-dd', value);
+
+const DD_MM_YYYY = /^(\d{2}-\d{2}-\d{4})(?: (\d{2}:\d{2}))?$/;
+
+/**
+ * Reads 'DD-MM-YYYY' (optionally followed by ' HH:mm', as formatDateTime writes it) so table
+ * columns showing such text sort as dates. Returns null for anything else, including 31-02-2026.
+ */
+export function parseDdMmYyyy(value: string | null | undefined): Date | null {
+  const match = value ? DD_MM_YYYY.exec(value.trim()) : null;
+  if (!match) return null;
+  const date = match[2]
+    ? parse(`${match[1]} ${match[2]}`, 'dd-MM-yyyy HH:mm', new Date(0))
+    : parse(match[1], 'dd-MM-yyyy', new Date(0));
+  return isValid(date) ? date : null;
+}
+
+const WF_STATUS_LABELS: Record<string, string> = { responded: 'Processed', received: 'Processing' };
+
+/** Spec §4: responded shows as Processed, received as Processing; other statuses keep their names. */
+export function labelForWfStatus(code: string | null | undefined): string {
+  if (!code) return '';
+  return WF_STATUS_LABELS[code.toLowerCase()] ?? code;
+}

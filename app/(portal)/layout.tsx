@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { requireActor } from '@/lib/auth/server';
+import { requireActor, xsrfToken } from '@/lib/auth/server';
 import { Navbar } from '@/components/Navbar';
 import { SnackbarProvider } from '@/components/Snackbar';
 
@@ -9,7 +9,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   const user = { id: actor.userId, name: actor.name, email: actor.email, role: { id: actor.roleId, code: actor.roleCode } };
   return (
     <SnackbarProvider>
-      <Navbar user={user} />
+      <Navbar user={user} xsrfToken={await xsrfToken()} />
       <main className="portal-main">{children}</main>
     </SnackbarProvider>
   );

@@ -1,0 +1,27 @@
+import autocannon from 'autocannon';
+import { percentile } from './stats';
+
+export type LoadResult = { name: string; path: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+
+/** Runs autocannon against one path and keeps every response time, so p95 is exact. */
+export async function load(name: string, url: string, headers: Record<string, string>, { connections = 20, duration = 10 } = {}): Promise<LoadResult> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration, headers }, (error, res) => (error ? reject(error) : resolve(res)));
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    path: new URL(url).pathname + new URL(url).search,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;

@@ -1,0 +1,23 @@
+import { DEFAULT_PAGE_SIZE, pageSizeCookie, parsePageSize } from './page-size';
+
+describe('inbox page size', () => {
+  it('defaults to 50 without a cookie', () => {
+    expect(parsePageSize(undefined)).toBe(DEFAULT_PAGE_SIZE);
+    expect(DEFAULT_PAGE_SIZE).toBe(50);
+  });
+
+  it('takes the cookie when it holds an offered size', () => {
+    expect(parsePageSize('25')).toBe(25);
+    expect(parsePageSize('250')).toBe(250);
+  });
+
+  it('ignores sizes that are not offered', () => {
+    expect(parsePageSize('7')).toBe(50);
+    expect(parsePageSize('100000')).toBe(50);
+    expect(parsePageSize('abc')).toBe(50);
+  });
+
+  it('is stored for one year on every path', () => {
+    expect(pageSizeCookie(100)).toBe('inboxPageLimit=100; max-age=31536000; path=/; samesite=lax');
+  });
+});

@@ -1,0 +1,141 @@
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { db, type DbOrTx } from '../../../db/client';
+import { stores, xdocLines, xdocs, type StoredResponse } from '../../../db/schema';
+import type { Actor } from '../../auth/actor';
+import { documentsVisibleTo } from '../../auth/scope';
+import { NotFoundError } from '../errors';
+import { selectSummaries, toSummary, type XdocSummary } from './summary';
+
+/**
+ * Paths name a document by its tinyMce; the /xdocs/{id}/… paths may also carry the numeric id.
+ * A tinyMce that happens to be all digits wins over an id with the same digits.
+ */
+export function documentKeyCondition(key: string): SQL {
+  const byTinyMce = eq(xdocs.tinyMce, key);
+  const id = /^\d{1,15}$/.test(key) ? Number(key) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? (or(byTinyMce, eq(xdocs.id, id)) as SQL) : byTinyMce;
+}
+
+const keyPreference = (key: string) => sql`(${xdocs.tinyMce} = ${key}) desc`;
+
+export const NOT_FOUND_MESSAGE = 'Document not found.';
+
+/** The raw row of a document the actor may see; missing and out-of-scope both give NotFoundError. */
+export async function findVisibleDocument(actor: Actor, key: string, dbx: DbOrTx = db) {
+  const [row] = await dbx
+    .select()
+    .from(xdocs)
+    .where(and(documentKeyCondition(key), documentsVisibleTo(actor)))
+    .orderBy(keyPreference(key))
+    .limit(1);
+  if (!row) throw new NotFoundError(NOT_FOUND_MESSAGE);
+  return row;
+}
+export type XdocRow = Awaited<ReturnType<typeof findVisibleDocument>>;
+
+export type XdocLine = {
+  lineNumber: number;
+  catalogueCode: string;
+  descr: string | null;
+  qty: string;
+  originalqty: string;
+  qtyDelivered: string | null;
+  deliveredQty: string;
+  amount: string | null;
+  originalamount: string | null;
+  taxPercent: string | null;
+  taxAmount: string | null;
+  response: string | null;
+  reason: string | null;
+  supplierRef: string | null;
+  orderDescr: string | null;
+  deliveryAddressCode: string | null;
+  branchName: string | null;
+  invoiceNumber: string | null;
+  amountEditable: boolean;
+  taxPercentEditable: boolean;
+};
+
+/** The lines of one document the actor may see, with the quantity delivered so far per line. */
+export async function documentLines(actor: Actor, xdocId: number, dbx: DbOrTx = db): Promise<XdocLine[]> {
+  const rows = await dbx
+    .select({
+      lineNumber: xdocLines.lineNumber,
+      catalogueCode: xdocLines.catalogueCode,
+      descr: xdocLines.descr,
+      qty: xdocLines.qty,
+      originalqty: xdocLines.originalqty,
+      qtyDelivered: xdocLines.qtyDelivered,
+      deliveredQty: sql<string | null>`(select sum(d.qty)::text from delivered_lines d
+        where d.order_xdoc_id = ${xdocLines.xdocId} and d.line_number = ${xdocLines.lineNumber}
+          and d.delivery_address_code is not distinct from ${xdocLines.deliveryAddressCode})`,
+      amount: xdocLines.amount,
+      originalamount: xdocLines.originalamount,
+      taxPercent: xdocLines.taxPercent,
+      taxAmount: xdocLines.taxAmount,
+      response: xdocLines.response,
+      reason: xdocLines.reason,
+      supplierRef: xdocLines.supplierRef,
+      orderDescr: xdocLines.orderDescr,
+      deliveryAddressCode: xdocLines.deliveryAddressCode,
+      branchName: stores.name,
+      invoiceNumber: xdocLines.invoiceNumber,
+    })
+    .from(xdocLines)
+    .innerJoin(xdocs, eq(xdocs.id, xdocLines.xdocId))
+    .leftJoin(stores, eq(stores.id, xdocLines.storeId))
+    .where(and(eq(xdocLines.xdocId, xdocId), documentsVisibleTo(actor)))
+    .orderBy(asc(xdocLines.lineNumber), asc(xdocLines.deliveryAddressCode));
+  return rows.map((r) => ({
+    ...r,
+    deliveredQty: r.deliveredQty ?? '0.00',
+    // Spec §3: a line whose amount or tax percent is empty lets the supplier fill it in when invoicing.
+    amountEditable: r.amount === null,
+    taxPercentEditable: r.taxPercent === null,
+  }));
+}
+
+/** Spec §3: response is a JSON string whose first key, responsetext, holds the header answer. */
+export function responseText(stored: StoredResponse | null): string | null {
+  if (!stored) return null;
+  const { response, ...rest } = stored;
+  return JSON.stringify({ responsetext: response, ...rest });
+}
+
+export type XdocDetail = XdocSummary & {
+  det: XdocLine[];
+  response: string | null;
+  invoice: { orderno: string; invoiceNo: string } | null;
+};
+
+/** The invoice raised against an order (newest first), else the invoice number recorded on the document. */
+async function invoiceOf(actor: Actor, doc: XdocRow): Promise<XdocDetail['invoice']> {
+  if (doc.xdocTypeCode === 'invoice') return { orderno: doc.orderno ?? '', invoiceNo: doc.invoiceNumber ?? doc.docno };
+  const [invoice] = await db
+    .select({ docno: xdocs.docno, invoiceNumber: xdocs.invoiceNumber })
+    .from(xdocs)
+    .where(
+      and(
+        eq(xdocs.xdocTypeCode, 'invoice'),
+        or(eq(xdocs.relatedXdocId, doc.id), eq(xdocs.orderno, doc.docno)),
+        documentsVisibleTo(actor),
+      ),
+    )
+    .orderBy(desc(xdocs.docDate), desc(xdocs.id))
+    .limit(1);
+  const orderno = doc.orderno ?? doc.docno;
+  if (invoice) return { orderno, invoiceNo: invoice.invoiceNumber ?? invoice.docno };
+  return doc.invoiceNumber ? { orderno, invoiceNo: doc.invoiceNumber } : null;
+}
+
+/** GET /xdocs/{tinyMce}: the document with its lines, stored response and invoice reference. */
+export async function getDocument(actor: Actor, key: string): Promise<{ xdoc: XdocDetail }> {
+  const doc = await findVisibleDocument(actor, key);
+  const [[summary], det, invoice] = await Promise.all([
+    selectSummaries(db).where(and(eq(xdocs.id, doc.id), documentsVisibleTo(actor))),
+    documentLines(actor, doc.id),
+    invoiceOf(actor, doc),
+  ]);
+  if (!summary) throw new NotFoundError(NOT_FOUND_MESSAGE);
+  return { xdoc: { ...toSummary(summary), det, response: responseText(doc.response), invoice } };
+}

@@ -1,0 +1,6 @@
+import { listReturnOrders } from '@/lib/domain/inbox/queries';
+import { returnOrderFilterSchema } from '@/lib/domain/inbox/schemas';
+import { route } from '@/lib/http/route';
+
+/** GET /orders/returned?{order filter}[&responded=true]&results=&page=: open (or responded) return orders. */
+export const GET = route({ query: returnOrderFilterSchema }, ({ actor, query }) => listReturnOrders(actor, query));

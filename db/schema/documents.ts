@@ -68,15 +68,22 @@ export const xdocs = pgTable(
   (t) => [
     uniqueIndex('xdocs_tiny_mce_uq').on(t.tinyMce),
     index('xdocs_docno_idx').on(t.docno),
+    // Inbox docno filter: a case-insensitive prefix search, `lower(docno) like 'po0012%'`.
+    index('xdocs_docno_lower_idx').using('btree', sql`lower(docno) text_pattern_ops`),
     index('xdocs_orderno_idx').on(t.orderno),
     index('xdocs_related_idx').on(t.relatedXdocId),
-    // Inbox: open orders / return orders per vendor, newest first, optionally by store.
-    index('xdocs_inbox_open_orders_idx')
-      .on(t.vendorId, t.docDate.desc(), t.id.desc())
-      .where(sql`xdoc_type_code = 'order' and responded_at is null`),
-    index('xdocs_inbox_open_orders_store_idx')
-      .on(t.vendorId, t.storeId, t.docDate.desc(), t.id.desc())
-      .where(sql`xdoc_type_code = 'order' and responded_at is null`),
+    // Inbox: open purchase orders, open return orders and responded return orders per vendor, newest first.
+    // Splitting by sub type keeps the sub-type check out of the heap; the trailing columns let every
+    // order filter but docno be checked in the index, so a page of ids and its count(*) are index-only scans.
+    index('xdocs_inbox_open_purchase_idx')
+      .on(t.vendorId, t.docDate.desc(), t.id.desc(), t.storeId, t.subsidiaryId, t.regionId, t.deliveryDate, t.xdocSubTypeCode, t.orderType)
+      .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`),
+    index('xdocs_inbox_open_return_idx')
+      .on(t.vendorId, t.docDate.desc(), t.id.desc(), t.storeId, t.subsidiaryId, t.regionId, t.deliveryDate, t.orderType)
+      .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code = 'return'`),
+    index('xdocs_inbox_responded_return_idx')
+      .on(t.vendorId, t.docDate.desc(), t.id.desc(), t.storeId, t.subsidiaryId, t.regionId, t.deliveryDate, t.orderType)
+      .where(sql`xdoc_type_code = 'order' and responded_at is not null and xdoc_sub_type_code = 'return'`),
     // Inbox: unread delivery notes, disputes and remittances per vendor.
     index('xdocs_inbox_unread_idx')
       .on(t.vendorId, t.xdocTypeCode, t.docDate.desc(), t.id.desc())

@@ -1,0 +1,6 @@
+DROP INDEX "xdocs_inbox_open_orders_idx";--> statement-breakpoint
+DROP INDEX "xdocs_inbox_open_orders_store_idx";--> statement-breakpoint
+CREATE INDEX "xdocs_docno_lower_idx" ON "xdocs" USING btree (lower(docno) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "xdocs_inbox_open_purchase_idx" ON "xdocs" USING btree ("vendor_id","doc_date" DESC NULLS LAST,"id" DESC NULLS LAST,"store_id","subsidiary_id","region_id","delivery_date","xdoc_sub_type_code","order_type") WHERE xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return';--> statement-breakpoint
+CREATE INDEX "xdocs_inbox_open_return_idx" ON "xdocs" USING btree ("vendor_id","doc_date" DESC NULLS LAST,"id" DESC NULLS LAST,"store_id","subsidiary_id","region_id","delivery_date","order_type") WHERE xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code = 'return';--> statement-breakpoint
+CREATE INDEX "xdocs_inbox_responded_return_idx" ON "xdocs" USING btree ("vendor_id","doc_date" DESC NULLS LAST,"id" DESC NULLS LAST,"store_id","subsidiary_id","region_id","delivery_date","order_type") WHERE xdoc_type_code = 'order' and responded_at is not null and xdoc_sub_type_code = 'return';

@@ -37,8 +37,9 @@ const summaryColumns = {
   vendorCode: vendors.code,
   vendorName: vendors.name,
   isRead: xdocs.isRead,
-  // A correlated count is cheap for one page of rows and keeps the list query a single statement.
-  lineCount: sql<number>`(select count(*)::int from xdoc_lines l where l.xdoc_id = ${xdocs.id})`,
+  // Distinct line numbers: a multi-branch (jab) order repeats a line per delivery address, but it is
+  // still one line to answer. A correlated count is cheap for one page of rows.
+  lineCount: sql<number>`(select count(distinct l.line_number)::int from xdoc_lines l where l.xdoc_id = ${xdocs.id})`,
   reasonCode: xdocs.reasonCode,
   toFollow: xdocs.toFollow,
   xdocInvoicedate: xdocs.xdocInvoicedate,

@@ -81,7 +81,7 @@ it('e-mails a single-use link that sets a new password, valid for 60 minutes', a
   const token = link![1];
 
   const { rows } = await db.query(
-    `select extract(epoch from expires_at - created_at) / 60 as minutes from password_resets pr join users u on u.id = pr.user_id where u.email = $1`,
+    `select extract(epoch from pr.expires_at - pr.created_at) / 60 as minutes from password_resets pr join users u on u.id = pr.user_id where u.email = $1`,
     [email],
   );
   expect(Math.round(Number(rows[0].minutes))).toBe(60);

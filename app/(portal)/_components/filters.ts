@@ -35,7 +35,7 @@ export const ORDER_SUB_TYPES: readonly Option[] = [
   { value: 'direct', label: 'Direct' },
   { value: 'semi direct', label: 'Semi direct' },
   { value: 'normal', label: 'Normal' },
-  { value: 'jab', label: 'JAB (multi-branch)' },
+  { value: 'jab', label: 'JAB' },
 ];
 
 const orderTypeValues = ['stock', 'promotion', 'non-stock'] as const satisfies readonly (typeof ORDER_TYPES)[number][];
@@ -82,5 +82,8 @@ export function listQuery(filters: FilterValues, results: number, page: number):
   }
   return { ...query, results, page };
 }
+
+/** The label of a fixed option, else the raw value. */
+export const optionLabel = (options: readonly Option[], value: string | null | undefined) => options.find((o) => o.value === value)?.label ?? value ?? '';
 
 export const hasFilters = (filters: FilterValues) => Object.values(filters).some((v) => v?.trim());

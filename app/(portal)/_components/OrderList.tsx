@@ -1,0 +1,164 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { useConfirm } from '@/components/ConfirmDialog';
+import { useSnackbar } from '@/components/Snackbar';
+import { SortableTable, type Column } from '@/components/SortableTable';
+import { api } from '@/lib/client/api';
+import { pushQuery } from '@/lib/client/location';
+import { useRowSelection } from '@/lib/client/selection';
+import { reasonsFor } from '@/lib/domain/inbox/schemas';
+import { BUSY_BULK_RESPONDING, bulkResponseMap, responseOutcome, type RespondResult, type ResponseOutcome } from './bulk';
+import { BulkRejectDialog } from './BulkRejectDialog';
+import { dateColumn, docnoColumn, linesColumn, moneyColumn, statusColumn, storeColumn, textColumn } from './columns';
+import { FILTER_FIELDS, optionLabel, ORDER_SUB_TYPES, ORDER_TYPE_OPTIONS, type FilterValues } from './filters';
+import { InboxFilters } from './InboxFilters';
+import type { InboxListProps } from './list-props';
+import { ListFrame } from './ListFrame';
+import { LoadingIndicator } from './LoadingIndicator';
+import { OrderResponseModal } from './OrderResponseModal';
+import type { RejectionFields } from './response-form';
+import type { InboxRow } from './tabs';
+import { useDocumentLoader } from './useDocumentLoader';
+import { useInboxList } from './useInboxList';
+import { requestErrorText, useOops } from './useOops';
+
+function orderColumns(isReturn: boolean): Column<InboxRow>[] {
+  return [
+    docnoColumn('Order number'),
+    ...(isReturn ? [] : [textColumn('subType', 'Sub type', (row) => optionLabel(ORDER_SUB_TYPES, row.xdocSubTypeCode))]),
+    textColumn('orderType', 'Order type', (row) => optionLabel(ORDER_TYPE_OPTIONS, row.orderType)),
+    storeColumn(),
+    textColumn('customer', 'Customer', (row) => row.custaccountName),
+    dateColumn('docDate', 'Order date'),
+    dateColumn('deliveryDate', isReturn ? 'Collection date' : 'Delivery date'),
+    linesColumn(),
+    moneyColumn(),
+    statusColumn(),
+  ];
+}
+
+/** Orders or return orders: filters, the paged list, bulk confirm/reject and the response modal. */
+export function OrderList(props: InboxListProps<'orders' | 'return-orders'>) {
+  const { tab, onDecrement } = props;
+  const isReturn = tab === 'return-orders';
+  const list = useInboxList(props);
+  const pageIds = useMemo(() => list.rows.map((r) => r.tinyMce), [list.rows]);
+  const selection = useRowSelection(pageIds);
+  const loader = useDocumentLoader();
+  const snackbar = useSnackbar();
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const { oops, dialog: oopsDialog } = useOops();
+  const [rejecting, setRejecting] = useState(false);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const columns = useMemo(() => orderColumns(isReturn), [isReturn]);
+  const reasons = useMemo(() => reasonsFor(isReturn), [isReturn]);
+  const selected = pageIds.filter((id) => selection.selectedIds.has(id)).length;
+
+  function settle(outcome: ResponseOutcome) {
+    list.remove(outcome.succeeded);
+    onDecrement(tab, outcome.succeeded.length);
+    snackbar.show(outcome.message, outcome.kind);
+  }
+
+  async function respondInBulk(header: { response: 'confirmed' } | ({ response: 'rejected' } & RejectionFields)) {
+    const bulk = bulkResponseMap(list.rows, selection.selectedIds);
+    if (Object.keys(bulk).length === 0) return;
+    setBulkBusy(true);
+    try {
+      const result = await api.put<RespondResult>('/orders/bulkResponse', { orderResponse: { header, bulkResponse: bulk } });
+      settle(responseOutcome(result ?? {}, (id) => bulk[id]));
+    } catch (error) {
+      await oops(requestErrorText(error));
+    } finally {
+      setBulkBusy(false);
+      selection.clear();
+    }
+  }
+
+  async function confirmSelected() {
+    const yes = await confirm({ title: 'Are you sure?', text: 'Would you like to confirm all these orders?' });
+    if (yes) await respondInBulk({ response: 'confirmed' });
+  }
+
+  function rejectSelected(rejection: RejectionFields) {
+    setRejecting(false);
+    void respondInBulk({ response: 'rejected', ...rejection });
+  }
+
+  function onResponded(outcome: ResponseOutcome) {
+    settle(outcome);
+    if (outcome.succeeded.length) loader.close();
+  }
+
+  function applyFilters(filters: FilterValues) {
+    selection.clear();
+    list.applyFilters(filters);
+    props.onFiltersChange(tab, filters);
+    pushQuery({ page: null });
+  }
+
+  function changePageSize(size: number) {
+    props.onPageSizeChange(size);
+    selection.clear();
+    list.load(1, list.filters, size);
+    pushQuery({ page: null });
+  }
+
+  return (
+    <>
+      <ListFrame
+        filters={
+          props.showFilters ? (
+            <InboxFilters
+              label={isReturn ? 'Return order filters' : 'Order filters'}
+              fields={FILTER_FIELDS[tab]}
+              values={list.filters}
+              lookups={props.lookups}
+              onApply={applyFilters}
+              onReset={() => applyFilters({})}
+            />
+          ) : null
+        }
+        actions={
+          <>
+            <span className="inbox-selected muted">{selected ? `${selected} selected` : 'Select orders to answer them together'}</span>
+            <button type="button" className="btn btn--sm" disabled={!selected || bulkBusy} onClick={confirmSelected}>
+              Confirm selected
+            </button>
+            <button type="button" className="btn btn--sm btn--danger" disabled={!selected || bulkBusy} onClick={() => setRejecting(true)}>
+              Reject selected
+            </button>
+            <LoadingIndicator active={bulkBusy} label={BUSY_BULK_RESPONDING} />
+          </>
+        }
+        loading={list.loading}
+        pageSize={props.pageSize}
+        onPageSizeChange={changePageSize}
+        pager={list.pager}
+        onPageChange={(page) => {
+          selection.clear();
+          list.load(page);
+        }}
+      >
+        <SortableTable
+          columns={columns}
+          rows={list.rows}
+          getRowKey={(row) => row.tinyMce}
+          onRowClick={(row) => void loader.open(row.tinyMce)}
+          rowClassName={(row) => (row.tinyMce === loader.loadingId ? 'is-loading' : undefined)}
+          selectedIds={selection.selectedIds}
+          onToggle={(id) => selection.onToggle(String(id))}
+          onToggleAll={selection.onToggleAll}
+          emptyMessage={list.loading ? 'Loading…' : isReturn ? 'No open return orders.' : 'No open orders.'}
+        />
+      </ListFrame>
+      {loader.doc ? (
+        <OrderResponseModal key={loader.doc.tinyMce} order={loader.doc} isReturn={isReturn} onClose={loader.close} onResponded={onResponded} />
+      ) : null}
+      {rejecting ? <BulkRejectDialog count={selected} reasons={reasons} onSubmit={rejectSelected} onCancel={() => setRejecting(false)} /> : null}
+      {confirmDialog}
+      {oopsDialog}
+    </>
+  );
+}

@@ -110,6 +110,59 @@ test.describe('supplier inbox', () => {
     await expect(panel(page).getByText('3 selected')).toBeVisible();
   });
 
+  test('confirms two return orders in bulk after asking, and lowers the counter by the successes', async ({ page }) => {
+    await openInbox(page);
+    await page.getByRole('tab', { name: /^Return orders/ }).click();
+    await expect(page).toHaveURL(/tab=return-orders/);
+    await expect(rows(page).first()).toBeVisible();
+    await expect.poll(() => counter(page, /^Return orders/)).toBeGreaterThan(1);
+    const before = await counter(page, /^Return orders/);
+    const docnos: string[] = [];
+    for (const i of [0, 1]) {
+      docnos.push((await (await cell(page, rows(page).nth(i), 'Order number')).innerText()).trim());
+      await panel(page).getByRole('checkbox', { name: /^Select row/ }).nth(i).check();
+    }
+
+    await page.getByRole('button', { name: 'Confirm selected' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await expect(question.getByText('Would you like to confirm all these orders?')).toBeVisible();
+    await question.getByRole('button', { name: 'Yes, do it!' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: 'Response successfully submitted' })).toBeVisible();
+    for (const docno of docnos) await expect(panel(page).getByText(docno, { exact: true })).toHaveCount(0);
+    await expect.poll(() => counter(page, /^Return orders/)).toBe(before - 2);
+    await expect(panel(page).getByRole('checkbox', { name: /^Select row/ }).first()).not.toBeChecked();
+  });
+
+  test('bulk mark-as-read of delivery notes asks first; cancelling clears the selection', async ({ page }) => {
+    await openInbox(page);
+    await page.getByRole('tab', { name: /^Delivery notes/ }).click();
+    await expect(rows(page).first()).toBeVisible();
+    await expect.poll(() => counter(page, /^Delivery notes/)).toBeGreaterThan(1);
+    const before = await counter(page, /^Delivery notes/);
+    const boxes = panel(page).getByRole('checkbox', { name: /^Select row/ });
+
+    await boxes.nth(0).check();
+    await page.getByRole('button', { name: 'Mark selected as read' }).click();
+    await page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(boxes.nth(0)).not.toBeChecked();
+    expect(await counter(page, /^Delivery notes/)).toBe(before);
+
+    const docnos: string[] = [];
+    for (const i of [0, 1]) {
+      docnos.push((await (await cell(page, rows(page).nth(i), 'Delivery note')).innerText()).trim());
+      await boxes.nth(i).check();
+    }
+    await page.getByRole('button', { name: 'Mark selected as read' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await expect(question.getByText('Would you like to mark all these documents as read?')).toBeVisible();
+    await question.getByRole('button', { name: 'Yes, do it!' }).click();
+
+    for (const docno of docnos) await expect(panel(page).getByText(docno, { exact: true })).toHaveCount(0);
+    await expect.poll(() => counter(page, /^Delivery notes/)).toBe(before - 2);
+    await expect(panel(page).getByText('2 selected')).toHaveCount(0);
+  });
+
   test('marks a remittance as read from its modal: it leaves the list and the counter drops', async ({ page }) => {
     await openInbox(page);
     await page.getByRole('tab', { name: /^Remittances/ }).click();

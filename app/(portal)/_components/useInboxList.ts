@@ -27,6 +27,13 @@ export function useInboxList({ tab, initial, initialPage, initialFilters, pageSi
   const [loading, setLoading] = useState(!initial);
   const [filters, setFilters] = useState<FilterValues>(initialFilters);
   const sequence = useRef(0);
+  // The rows as last committed: answers of slow calls (bulk responses, mark as read) must edit the
+  // current page, not the one their handler closed over.
+  const latest = useRef<ListPage>(data);
+  const commit = useCallback((next: ListPage) => {
+    latest.current = next;
+    setData(next);
+  }, []);
 
   const fetchPage = useCallback(
     (page: number, applied: FilterValues, size: number): Promise<void> => {
@@ -35,7 +42,7 @@ export function useInboxList({ tab, initial, initialPage, initialFilters, pageSi
         (body) => {
           if (id !== sequence.current) return; // a newer request is on its way
           const next = toListPage(body);
-          setData(next);
+          commit(next);
           setLoading(false);
           onLoaded(tab, next.pager.totalResults);
         },
@@ -45,7 +52,7 @@ export function useInboxList({ tab, initial, initialPage, initialFilters, pageSi
         },
       );
     },
-    [tab, onLoaded],
+    [tab, onLoaded, commit],
   );
 
   /** Loads a page; filters and size default to the ones in force. */
@@ -85,17 +92,18 @@ export function useInboxList({ tab, initial, initialPage, initialFilters, pageSi
   /** Takes documents off the page at once (answered or read); refills the page when it runs empty. */
   const remove = useCallback(
     (ids: readonly string[]) => {
+      const current = latest.current;
       const gone = new Set(ids);
-      const rows = data.rows.filter((row) => !gone.has(row.tinyMce));
-      const removed = data.rows.length - rows.length;
+      const rows = current.rows.filter((row) => !gone.has(row.tinyMce));
+      const removed = current.rows.length - rows.length;
       if (removed === 0) return;
-      const size = Number(data.pager.results) || pageSize;
-      const total = Math.max(0, Number(data.pager.totalResults) - removed);
+      const size = Number(current.pager.results) || pageSize;
+      const total = Math.max(0, Number(current.pager.totalResults) - removed);
       const totalPages = Math.ceil(total / size);
-      setData({ rows, pager: { ...data.pager, totalResults: total, totalPages } });
-      if (rows.length === 0 && total > 0) load(Math.min(Number(data.pager.resultPage) || 1, totalPages));
+      commit({ rows, pager: { ...current.pager, totalResults: total, totalPages } });
+      if (rows.length === 0 && total > 0) load(Math.min(Number(current.pager.resultPage) || 1, totalPages));
     },
-    [data, pageSize, load],
+    [pageSize, load, commit],
   );
 
   return { rows: data.rows, pager: data.pager, loading, filters, load, applyFilters, remove };

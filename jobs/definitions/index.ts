@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { SEND_EMAIL, sendEmailPayloadSchema } from './send-email';
+
+/** Job name → payload schema. The outbox `kind` column holds these names; web and worker share this map. */
+export const jobSchemas = {
+  [SEND_EMAIL]: sendEmailPayloadSchema,
+} as const;
+
+export type JobName = keyof typeof jobSchemas;
+export type JobPayload<K extends JobName> = z.input<(typeof jobSchemas)[K]>;
+
+/** What a BullMQ job carries: only the outbox row id; the payload stays in PostgreSQL, the single source. */
+export type OutboxJobData = { outboxId: number };
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(jobSchemas, name);
+}
+
+export { SEND_EMAIL, sendEmailPayloadSchema, type SendEmailPayload } from './send-email';

@@ -1,0 +1,82 @@
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { db } from '../db/client';
+import { outbox } from '../db/schema/outbox';
+import { getQueue } from './queue';
+
+/** A 'queued' row this old is relayed again in case Redis lost the job; the job id makes that harmless. */
+const REQUEUE_AFTER = '5 minutes';
+const ADD_TIMEOUT_MS = 5000;
+
+export type RelayResult = { relayed: number; error?: string };
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Moves committed outbox rows into BullMQ. Rows are locked (skip locked, so relays in several processes
+ * share the work) while they are added, and marked 'queued' only if Redis accepted them; otherwise they stay
+ * pending for the next round. Job id = 'outbox-' + id, so adding a row twice never creates a second job.
+ */
+export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Promise<RelayResult> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: outbox.id, kind: outbox.kind })
+      .from(outbox)
+      .where(
+        or(
+          eq(outbox.status, 'pending'),
+          and(eq(outbox.status, 'queued'), lt(outbox.queuedAt, sql`now() - ${REQUEUE_AFTER}::interval`)),
+        ),
+      )
+      .orderBy(asc(outbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (rows.length === 0) return { relayed: 0 };
+    try {
+      const jobs = rows.map((row) => ({ name: row.kind, data: { outboxId: row.id }, opts: { jobId: `outbox-${row.id}` } }));
+      // A timed-out add may still land later; the next round re-adds under the same job id, so no duplicate.
+      await withTimeout(getQueue().addBulk(jobs), ADD_TIMEOUT_MS);
+    } catch (error) {
+      return { relayed: 0, error: error instanceof Error ? error.message : String(error) };
+    }
+    const ids = rows.map((row) => row.id);
+    await tx.update(outbox).set({ status: 'queued', queuedAt: sql`now()` }).where(inArray(outbox.id, ids));
+    return { relayed: rows.length };
+  });
+}
+
+/** Relays every `intervalMs` until stopped; the returned function waits for a round in progress. */
+export function startOutboxRelay(intervalMs = 1000): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+  let lastError = '';
+  const tick = () => {
+    round = relayOutbox()
+      .then((result) => {
+        const error = result.error ?? '';
+        if (error && error !== lastError) console.error(`[outbox] relay failed, rows stay pending: ${error}`);
+        lastError = error;
+      })
+      .catch((error: unknown) => console.error('[outbox] relay error', error))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  tick();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await round;
+  };
+}
+
+/** Called by web code right after a commit so e-mails leave at once instead of at the next relay round. Never throws. */
+export function nudgeOutbox(): void {
+  relayOutbox({ limit: 20 }).catch((error: unknown) => console.error('[outbox] nudge failed', error));
+}

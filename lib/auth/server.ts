@@ -1,14 +1,20 @@
+import { cache } from 'react';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { loadActor, type Actor } from './actor';
 import { SESSION_COOKIE, userIdFromSessionToken } from './session';
 import { XSRF_COOKIE } from '../http/csrf';
 
-/** The actor for a server-rendered page; anonymous or deactivated users are sent to sign in. */
-export async function requireActor(): Promise<Actor> {
+// Once per request: the layout and the page both ask, the database is read once.
+export const currentActor = cache(async (): Promise<Actor | null> => {
   const store = await cookies();
   const userId = await userIdFromSessionToken(store.get(SESSION_COOKIE)?.value);
-  const actor = userId ? await loadActor(userId) : null;
+  return userId ? loadActor(userId) : null;
+});
+
+/** The actor for a server-rendered page; anonymous or deactivated users are sent to sign in. */
+export async function requireActor(): Promise<Actor> {
+  const actor = await currentActor();
   if (!actor) redirect('/login');
   return actor;
 }

@@ -10,7 +10,7 @@ test.describe('sign-in', () => {
     test(`${account.email} signs in and lands on ${account.startPath}`, async ({ page }) => {
       await signIn(page, account.email);
       await expect(page).toHaveURL(new RegExp(`${account.startPath === '/' ? '/$' : account.startPath}`));
-      await expect(page.getByRole('navigation')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     });
   }
 
@@ -19,7 +19,7 @@ test.describe('sign-in', () => {
     await page.getByLabel('E-mail').first().fill('staff@portal.test');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('These credentials do not match our records.');
+    await expect(page.locator('.alert-error')).toHaveText('These credentials do not match our records.');
     await expect(page).toHaveURL(/\/login/);
   });
 

@@ -1,9 +1,6 @@
-import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { SESSION_COOKIE, userIdFromSessionToken } from '@/lib/auth/session';
-import { loadActor } from '@/lib/auth/actor';
 import { startPathFor } from '@/lib/auth/roles';
-import { xsrfToken } from '@/lib/auth/server';
+import { currentActor, xsrfToken } from '@/lib/auth/server';
 import { SignInForm } from './_components/SignInForm';
 
 export const metadata = { title: 'Sign in' };
@@ -12,9 +9,7 @@ type Search = Promise<{ error?: string; email?: string; status?: string; forgot?
 
 /** Sign-in: a plain HTML form (works without JavaScript); messages come back in the query string. */
 export default async function LoginPage({ searchParams }: { searchParams: Search }) {
-  const store = await cookies();
-  const userId = await userIdFromSessionToken(store.get(SESSION_COOKIE)?.value);
-  const actor = userId ? await loadActor(userId) : null;
+  const actor = await currentActor();
   if (actor) redirect(startPathFor(actor.roleCode));
   const { error, email, status, forgot } = await searchParams;
   return (

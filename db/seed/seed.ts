@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { seedChanges } from './changes';
+import { seedItemsAndPricings } from './catalogue';
+import { seedDocuments } from './documents';
+import { seedReferenceData } from './reference-data';
+import { seedUsers } from './users';
+import { seedUserSettings } from './user-settings';
+import { seedVendors } from './vendors';
+
+export type SeedOptions = { databaseUrl: string; documents?: number; log?: (msg: string) => void };
+
+export const DEFAULT_DOCUMENTS = 6000;
+/** Above this many new documents, a VACUUM sets the visibility map so index-only scans work from the start. */
+const VACUUM_AFTER = 100_000;
+
+/**
+ * Seeds an already-migrated database with deterministic demo data. Safe to run again: reference
+ * data and users are keyed by natural keys, and documents are only added up to `documents` in total.
+ */
+export async function seedDatabase({ databaseUrl, documents = DEFAULT_DOCUMENTS, log = () => {} }: SeedOptions): Promise<void> {
+  // Two connections: a big document seed runs one stream per core.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const client = await pool.connect();
+  const second = await pool.connect();
+  try {
+    // Reference data, users and catalogue in one transaction: a failed run leaves nothing half-made.
+    await client.query('begin');
+    await seedReferenceData(client);
+    await seedVendors(client);
+    await seedUsers(client);
+    await seedUserSettings(client);
+    await seedItemsAndPricings(client);
+    await seedChanges(client);
+    await client.query('commit');
+    log('reference data, users and catalogue seeded');
+
+    const { before, added } = await seedDocuments([client, second], documents, log);
+    log(`documents: ${before} before, ${added} added`);
+    if (added > 0) {
+      const tables = 'xdocs, xdoc_lines, audit_entries, invoiced_lines, delivered_lines';
+      await client.query(added >= VACUUM_AFTER ? `vacuum (analyze) ${tables}` : `analyze ${tables}`);
+    }
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+    second.release();
+    await pool.end();
+  }
+}

@@ -37,6 +37,15 @@ async function signIn(email: string, ip = `10.1.${Math.floor(Math.random() * 250
   return { cookie: `${session}; XSRF-TOKEN=${XSRF}`, location: response.headers.get('location') };
 }
 
+/** A new user with the demo password, so a test can change it without touching shared demo accounts. */
+async function cloneDemoUser(email: string, roleId: number): Promise<number> {
+  const { rows } = await db.query(
+    `insert into users (name, email, password_hash, role_id) select 'Temp User', $1, password_hash, $2 from users where email = 'supplier@portal.test' returning id`,
+    [email, roleId],
+  );
+  return rows[0].id;
+}
+
 function xhr(path: string, cookie: string, init: RequestInit & { xsrf?: boolean } = {}) {
   const headers: Record<string, string> = { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
   if (init.xsrf !== false) headers['x-xsrf-token'] = XSRF;
@@ -119,12 +128,10 @@ describe('session', () => {
   });
 
   it('stops a deactivated user at the next request', async () => {
-    const { rows } = await db.query(
-      `insert into users (name, email, password_hash, role_id) select 'Temp', 'temp.deactivate@portal.test', password_hash, 4 from users where email = 'supplier@portal.test' returning id`,
-    );
+    const id = await cloneDemoUser('temp.deactivate@portal.test', 4);
     const { cookie } = await signIn('temp.deactivate@portal.test');
     expect((await currentUser(xhr('/users/current', cookie), noParams)).status).toBe(200);
-    await db.query('update users set deleted_at = now() where id = $1', [rows[0].id]);
+    await db.query('update users set deleted_at = now() where id = $1', [id]);
     expect((await currentUser(xhr('/users/current', cookie), noParams)).status).toBe(401);
   });
 
@@ -151,9 +158,9 @@ describe('anti-forgery and bad input', () => {
   });
 
   it('updates the own name, and refuses an empty one with the spec message', async () => {
-    const { cookie } = await signIn('supplier.user@portal.test');
-    const { rows } = await db.query(`select id from users where email = 'supplier.user@portal.test'`);
-    const id = rows[0].id;
+    // A user of its own, so other suites that show demo users' names are not affected.
+    const id = await cloneDemoUser('rename.me@portal.test', 4);
+    const { cookie } = await signIn('rename.me@portal.test');
     const ctx = { params: Promise.resolve({ id: String(id) }) };
     const empty = await updateUser(xhr(`/users/${id}`, cookie, { method: 'PUT', body: JSON.stringify({ id, name: '   ' }) }), ctx);
     expect(empty.status).toBe(422);

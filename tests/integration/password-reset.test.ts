@@ -69,7 +69,12 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 it('e-mails a single-use link that sets a new password, valid for 60 minutes', async () => {
-  const email = 'retail.user@portal.test';
+  // Its own user: changing a shared demo account's password would break other suites' sign-ins.
+  const email = 'reset.me@portal.test';
+  await db.query(
+    `insert into users (name, email, password_hash, role_id) select 'Reset Me', $1, password_hash, 2 from users where email = 'supplier@portal.test'`,
+    [email],
+  );
   const response = await m.requestReset(jsonPost('/password/email', { email: `  ${email.toUpperCase()} ` }), noParams);
   expect(response.status).toBe(200);
   expect((await response.json()).message).toBe('We have sent you an email to reset your password');

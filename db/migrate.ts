@@ -25,6 +25,21 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
+/** Drops the database named in `url` (closing its connections) and builds it again from the migrations. Tests only. */
+export async function recreateDatabase(url: string): Promise<void> {
+  const admin = new URL(url);
+  const name = decodeURIComponent(admin.pathname.slice(1));
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);
+  } finally {
+    await client.end();
+  }
+  await migrateDatabase(url);
+}
+
 export async function migrateDatabase(url: string): Promise<void> {
   await ensureDatabase(url);
   const pool = new pg.Pool({ connectionString: url, max: 1 });

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import pg from 'pg';
-import { migrateDatabase } from '../db/migrate';
+import { recreateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 
 /**
@@ -10,19 +9,8 @@ import { seedDatabase } from '../db/seed/seed';
 const url = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal_e2e';
 const port = process.env.E2E_PORT ?? '3100';
 
-async function recreate(): Promise<void> {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.end();
-  await migrateDatabase(url);
-  await seedDatabase({ databaseUrl: url, documents: 2000 });
-}
-
-await recreate();
+await recreateDatabase(url);
+await seedDatabase({ databaseUrl: url, documents: 2000 });
 const env = { ...process.env, DATABASE_URL: url, APP_URL: `http://127.0.0.1:${port}`, QUEUE_PREFIX: 'portal-e2e', MAIL_DIR: '.data/e2e-mail', PORT: port };
 const children = [
   spawn('npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' }),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { XdocLine } from '@/lib/domain/documents/queries';
 import { formatMoney, fromCents, toCents } from '@/lib/format';
 
@@ -18,77 +19,89 @@ function lineState(line: XdocLine) {
   return null;
 }
 
+// A multi-branch (jab) order repeats a line number per delivery address, so both identify a row.
+const lineKey = (line: XdocLine) => `${line.lineNumber}-${line.deliveryAddressCode ?? ''}`;
+
+/** The frame of every lines table: scrolling wrapper, a caption for screen readers, one header row. */
+function LinesTable({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
+  return (
+    <div className="table-wrap doc-lines">
+      <table className="table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 /** The lines of a document as the modals show them; the columns depend on the kind of document. */
 export function DocumentLines({ lines, kind, showBranch = false }: { lines: readonly XdocLine[]; kind: LinesKind; showBranch?: boolean }) {
   if (kind === 'remittance') {
     return (
-      <div className="table-wrap doc-lines">
-        <table className="table">
-          <caption className="visually-hidden">Invoices paid</caption>
-          <thead>
-            <tr>
-              <th scope="col">Invoice</th>
-              <th scope="col">Description</th>
-              <th scope="col" className="num">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={`${line.lineNumber}-${line.deliveryAddressCode ?? ''}`}>
-                <td>{line.catalogueCode}</td>
-                <td>{line.descr}</td>
-                <td className="num">{lineTotal(line)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LinesTable
+        caption="Invoices paid"
+        head={
+          <>
+            <th scope="col">Invoice</th>
+            <th scope="col">Description</th>
+            <th scope="col" className="num">Amount</th>
+          </>
+        }
+      >
+        {lines.map((line) => (
+          <tr key={lineKey(line)}>
+            <td>{line.catalogueCode}</td>
+            <td>{line.descr}</td>
+            <td className="num">{lineTotal(line)}</td>
+          </tr>
+        ))}
+      </LinesTable>
     );
   }
   const priced = kind !== 'deliverynote';
   // An open order's lines have no answer yet; the column only appears once one has (or is cancelled).
   const withState = kind === 'order' && lines.some((line) => line.response || isCancelled(line));
   return (
-    <div className="table-wrap doc-lines">
-      <table className="table">
-        <caption className="visually-hidden">Document lines</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="num">Line</th>
-            <th scope="col">Item code</th>
-            <th scope="col">Description</th>
-            {showBranch ? <th scope="col">Branch</th> : null}
-            <th scope="col" className="num">Qty</th>
-            {priced ? (
-              <>
-                <th scope="col" className="num">Unit price</th>
-                <th scope="col" className="num">Tax %</th>
-                <th scope="col" className="num">Line total</th>
-              </>
-            ) : null}
-            {withState ? <th scope="col">Status</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={`${line.lineNumber}-${line.deliveryAddressCode ?? ''}`} className={isCancelled(line) ? 'doc-lines__cancelled' : undefined}>
-              <td className="num">{line.lineNumber}</td>
-              <td>{line.catalogueCode}</td>
-              <td>{line.descr}</td>
-              {showBranch ? <td>{line.branchName}</td> : null}
-              <td className="num">{qty(line.qty)}</td>
-              {priced ? (
-                <>
-                  <td className="num">{formatMoney(line.amount)}</td>
-                  <td className="num">{line.taxPercent === null ? '' : `${Number(line.taxPercent)}%`}</td>
-                  <td className="num">{lineTotal(line)}</td>
-                </>
-              ) : null}
-              {withState ? <td>{lineState(line)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <LinesTable
+      caption="Document lines"
+      head={
+        <>
+          <th scope="col" className="num">Line</th>
+          <th scope="col">Item code</th>
+          <th scope="col">Description</th>
+          {showBranch ? <th scope="col">Branch</th> : null}
+          <th scope="col" className="num">Qty</th>
+          {priced ? (
+            <>
+              <th scope="col" className="num">Unit price</th>
+              <th scope="col" className="num">Tax %</th>
+              <th scope="col" className="num">Line total</th>
+            </>
+          ) : null}
+          {withState ? <th scope="col">Status</th> : null}
+        </>
+      }
+    >
+      {lines.map((line) => (
+        <tr key={lineKey(line)} className={isCancelled(line) ? 'doc-lines__cancelled' : undefined}>
+          <td className="num">{line.lineNumber}</td>
+          <td>{line.catalogueCode}</td>
+          <td>{line.descr}</td>
+          {showBranch ? <td>{line.branchName}</td> : null}
+          <td className="num">{qty(line.qty)}</td>
+          {priced ? (
+            <>
+              <td className="num">{formatMoney(line.amount)}</td>
+              <td className="num">{line.taxPercent === null ? '' : `${Number(line.taxPercent)}%`}</td>
+              <td className="num">{lineTotal(line)}</td>
+            </>
+          ) : null}
+          {withState ? <td>{lineState(line)}</td> : null}
+        </tr>
+      ))}
+    </LinesTable>
   );
 }

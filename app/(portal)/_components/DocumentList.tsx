@@ -1,21 +1,16 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useConfirm } from '@/components/ConfirmDialog';
-import { Modal } from '@/components/Modal';
 import { SortableTable, type Column } from '@/components/SortableTable';
 import { api } from '@/lib/client/api';
-import { pushQuery } from '@/lib/client/location';
-import { useRowSelection } from '@/lib/client/selection';
 import { dateColumn, docnoColumn, moneyColumn, storeColumn, textColumn } from './columns';
 import { DocumentModal } from './DocumentModal';
-import { FILTER_FIELDS, type FilterValues } from './filters';
-import { InboxFilters } from './InboxFilters';
 import type { InboxListProps } from './list-props';
 import { ListFrame } from './ListFrame';
+import { NoticeModal } from './NoticeModal';
 import type { DocumentTabId, InboxRow } from './tabs';
-import { useDocumentLoader } from './useDocumentLoader';
-import { useInboxList } from './useInboxList';
+import { useListControls } from './useListControls';
 
 const customer = textColumn('customer', 'Customer', (row) => row.custaccountName);
 const orderno = textColumn('orderno', 'Order number', (row) => row.orderno);
@@ -46,14 +41,10 @@ export const DELIVERY_NOTE_INFO = 'This section is for suppliers wishing to subm
 /** Delivery notes, disputes or remittances: unread documents, each opened in a modal and marked as read. */
 export function DocumentList(props: InboxListProps<DocumentTabId>) {
   const { tab, onDecrement } = props;
-  const list = useInboxList(props);
-  const pageIds = useMemo(() => list.rows.map((r) => r.tinyMce), [list.rows]);
-  const selection = useRowSelection(pageIds);
-  const loader = useDocumentLoader();
+  const { list, selection, selected, loader, frame, table } = useListControls(props);
   const { confirm, dialog } = useConfirm();
   const [infoOpen, setInfoOpen] = useState(false);
   const [marking, setMarking] = useState(false);
-  const selected = pageIds.filter((id) => selection.selectedIds.has(id));
 
   /** PUT /xdocs/{tinyMce} {confirm: true} for each; the ones that worked leave the list and the counter at once. */
   async function markRead(ids: readonly string[]): Promise<string[]> {
@@ -82,35 +73,11 @@ export function DocumentList(props: InboxListProps<DocumentTabId>) {
     selection.clear();
   }
 
-  function applyFilters(filters: FilterValues) {
-    selection.clear();
-    list.applyFilters(filters);
-    props.onFiltersChange(tab, filters);
-    pushQuery({ page: null });
-  }
-
-  function changePageSize(size: number) {
-    props.onPageSizeChange(size);
-    selection.clear();
-    list.load(1, list.filters, size);
-    pushQuery({ page: null });
-  }
-
   return (
     <>
       <ListFrame
-        filters={
-          props.showFilters ? (
-            <InboxFilters
-              label="Document filters"
-              fields={FILTER_FIELDS[tab]}
-              values={list.filters}
-              lookups={props.lookups}
-              onApply={applyFilters}
-              onReset={() => applyFilters({})}
-            />
-          ) : null
-        }
+        {...frame}
+        filtersLabel="Document filters"
         actions={
           <>
             <span className="inbox-selected muted">{selected.length ? `${selected.length} selected` : 'Select documents to mark them as read'}</span>
@@ -125,40 +92,13 @@ export function DocumentList(props: InboxListProps<DocumentTabId>) {
           </>
         }
         loading={list.loading || marking}
-        pageSize={props.pageSize}
-        onPageSizeChange={changePageSize}
-        pager={list.pager}
-        onPageChange={(page) => {
-          selection.clear();
-          list.load(page);
-        }}
       >
-        <SortableTable
-          columns={COLUMNS[tab]}
-          rows={list.rows}
-          getRowKey={(row) => row.tinyMce}
-          onRowClick={(row) => void loader.open(row.tinyMce)}
-          rowClassName={(row) => (row.tinyMce === loader.loadingId ? 'is-loading' : undefined)}
-          selectedIds={selection.selectedIds}
-          onToggle={(id) => selection.onToggle(String(id))}
-          onToggleAll={selection.onToggleAll}
-          emptyMessage={list.loading ? 'Loading…' : EMPTY[tab]}
-        />
+        <SortableTable {...table} columns={COLUMNS[tab]} emptyMessage={list.loading ? 'Loading…' : EMPTY[tab]} />
       </ListFrame>
       {loader.doc ? <DocumentModal key={loader.doc.tinyMce} doc={loader.doc} tab={tab} onClose={loader.close} onMarkRead={markOne} /> : null}
-      <Modal
-        open={infoOpen}
-        onOpenChange={setInfoOpen}
-        size="sm"
-        title="Delivery notes"
-        footer={
-          <button type="button" className="btn btn--primary" onClick={() => setInfoOpen(false)}>
-            OK
-          </button>
-        }
-      >
+      <NoticeModal open={infoOpen} onOpenChange={setInfoOpen} title="Delivery notes" closeLabel="OK">
         <p>{DELIVERY_NOTE_INFO}</p>
-      </Modal>
+      </NoticeModal>
       {dialog}
     </>
   );

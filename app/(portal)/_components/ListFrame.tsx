@@ -2,27 +2,35 @@
 
 import type { ReactNode } from 'react';
 import { Pagination, type ResultPager } from '@/components/Pagination';
+import { InboxFilters, type InboxFiltersProps } from './InboxFilters';
 import { LoadingIndicator } from './LoadingIndicator';
 import { PageSizeSelect } from './PageSizeSelect';
 
-export interface ListFrameProps {
-  filters: ReactNode;
-  /** Bulk actions, left of the toolbar. */
-  actions: ReactNode;
-  loading: boolean;
+/** The part of the frame every list wires alike (useListControls builds it). */
+export interface ListFrameControls {
+  /** The filter panel, or null while the filters are hidden. */
+  filters: Omit<InboxFiltersProps, 'label'> | null;
   pageSize: number;
   onPageSizeChange: (size: number) => void;
   pager: ResultPager;
   onPageChange: (page: number) => void;
+}
+
+export interface ListFrameProps extends ListFrameControls {
+  /** The filter panel's accessible name. */
+  filtersLabel: string;
+  /** Bulk actions, left of the toolbar. */
+  actions: ReactNode;
+  loading: boolean;
   /** The table. */
   children: ReactNode;
 }
 
 /** The frame every inbox list shares: filters, a toolbar (bulk actions, loading, rows per page), the table, the pager. */
-export function ListFrame({ filters, actions, loading, pageSize, onPageSizeChange, pager, onPageChange, children }: ListFrameProps) {
+export function ListFrame({ filters, filtersLabel, actions, loading, pageSize, onPageSizeChange, pager, onPageChange, children }: ListFrameProps) {
   return (
     <>
-      {filters}
+      {filters ? <InboxFilters {...filters} label={filtersLabel} /> : null}
       <div className="toolbar inbox-toolbar">
         {actions}
         <span className="toolbar__spacer" />

@@ -5,22 +5,18 @@ import { useConfirm } from '@/components/ConfirmDialog';
 import { useSnackbar } from '@/components/Snackbar';
 import { SortableTable, type Column } from '@/components/SortableTable';
 import { api } from '@/lib/client/api';
-import { pushQuery } from '@/lib/client/location';
-import { useRowSelection } from '@/lib/client/selection';
 import { reasonsFor } from '@/lib/domain/inbox/schemas';
 import { BUSY_BULK_RESPONDING, bulkResponseMap, responseOutcome, type RespondResult, type ResponseOutcome } from './bulk';
 import { BulkRejectDialog } from './BulkRejectDialog';
 import { dateColumn, docnoColumn, linesColumn, moneyColumn, statusColumn, storeColumn, textColumn } from './columns';
-import { FILTER_FIELDS, optionLabel, ORDER_SUB_TYPES, ORDER_TYPE_OPTIONS, type FilterValues } from './filters';
-import { InboxFilters } from './InboxFilters';
+import { optionLabel, ORDER_SUB_TYPES, ORDER_TYPE_OPTIONS } from './filters';
 import type { InboxListProps } from './list-props';
 import { ListFrame } from './ListFrame';
 import { LoadingIndicator } from './LoadingIndicator';
 import { OrderResponseModal } from './OrderResponseModal';
 import type { RejectionFields } from './response-form';
 import type { InboxRow } from './tabs';
-import { useDocumentLoader } from './useDocumentLoader';
-import { useInboxList } from './useInboxList';
+import { useListControls } from './useListControls';
 import { requestErrorText, useOops } from './useOops';
 
 function orderColumns(isReturn: boolean): Column<InboxRow>[] {
@@ -42,10 +38,7 @@ function orderColumns(isReturn: boolean): Column<InboxRow>[] {
 export function OrderList(props: InboxListProps<'orders' | 'return-orders'>) {
   const { tab, onDecrement } = props;
   const isReturn = tab === 'return-orders';
-  const list = useInboxList(props);
-  const pageIds = useMemo(() => list.rows.map((r) => r.tinyMce), [list.rows]);
-  const selection = useRowSelection(pageIds);
-  const loader = useDocumentLoader();
+  const { list, selection, selected: selectedOnPage, loader, frame, table } = useListControls(props);
   const snackbar = useSnackbar();
   const { confirm, dialog: confirmDialog } = useConfirm();
   const { oops, dialog: oopsDialog } = useOops();
@@ -53,7 +46,7 @@ export function OrderList(props: InboxListProps<'orders' | 'return-orders'>) {
   const [bulkBusy, setBulkBusy] = useState(false);
   const columns = useMemo(() => orderColumns(isReturn), [isReturn]);
   const reasons = useMemo(() => reasonsFor(isReturn), [isReturn]);
-  const selected = pageIds.filter((id) => selection.selectedIds.has(id)).length;
+  const selected = selectedOnPage.length;
 
   function settle(outcome: ResponseOutcome) {
     list.remove(outcome.succeeded);
@@ -91,35 +84,11 @@ export function OrderList(props: InboxListProps<'orders' | 'return-orders'>) {
     if (outcome.succeeded.length) loader.close();
   }
 
-  function applyFilters(filters: FilterValues) {
-    selection.clear();
-    list.applyFilters(filters);
-    props.onFiltersChange(tab, filters);
-    pushQuery({ page: null });
-  }
-
-  function changePageSize(size: number) {
-    props.onPageSizeChange(size);
-    selection.clear();
-    list.load(1, list.filters, size);
-    pushQuery({ page: null });
-  }
-
   return (
     <>
       <ListFrame
-        filters={
-          props.showFilters ? (
-            <InboxFilters
-              label={isReturn ? 'Return order filters' : 'Order filters'}
-              fields={FILTER_FIELDS[tab]}
-              values={list.filters}
-              lookups={props.lookups}
-              onApply={applyFilters}
-              onReset={() => applyFilters({})}
-            />
-          ) : null
-        }
+        {...frame}
+        filtersLabel={isReturn ? 'Return order filters' : 'Order filters'}
         actions={
           <>
             <span className="inbox-selected muted">{selected ? `${selected} selected` : 'Select orders to answer them together'}</span>
@@ -133,25 +102,8 @@ export function OrderList(props: InboxListProps<'orders' | 'return-orders'>) {
           </>
         }
         loading={list.loading}
-        pageSize={props.pageSize}
-        onPageSizeChange={changePageSize}
-        pager={list.pager}
-        onPageChange={(page) => {
-          selection.clear();
-          list.load(page);
-        }}
       >
-        <SortableTable
-          columns={columns}
-          rows={list.rows}
-          getRowKey={(row) => row.tinyMce}
-          onRowClick={(row) => void loader.open(row.tinyMce)}
-          rowClassName={(row) => (row.tinyMce === loader.loadingId ? 'is-loading' : undefined)}
-          selectedIds={selection.selectedIds}
-          onToggle={(id) => selection.onToggle(String(id))}
-          onToggleAll={selection.onToggleAll}
-          emptyMessage={list.loading ? 'Loading…' : isReturn ? 'No open return orders.' : 'No open orders.'}
-        />
+        <SortableTable {...table} columns={columns} emptyMessage={list.loading ? 'Loading…' : isReturn ? 'No open return orders.' : 'No open orders.'} />
       </ListFrame>
       {loader.doc ? (
         <OrderResponseModal key={loader.doc.tinyMce} order={loader.doc} isReturn={isReturn} onClose={loader.close} onResponded={onResponded} />

@@ -11,6 +11,7 @@ import { responseOutcome, type RespondResult, type ResponseOutcome } from './bul
 import { DocumentFacts, type Fact } from './DocumentFacts';
 import { DocumentLines } from './DocumentLines';
 import { optionLabel, ORDER_SUB_TYPES, ORDER_TYPE_OPTIONS } from './filters';
+import { NoticeModal } from './NoticeModal';
 import { OrderResponseForm } from './OrderResponseForm';
 import { downloadDocumentPdf, pdfUnavailable } from './pdf';
 import { answerableLines, canRespondPerLine, EMPTY_FORM, toOrderResponse, validateResponseForm, type FormErrors, type ResponseForm } from './response-form';
@@ -135,19 +136,9 @@ export function OrderResponseModal({ order, isReturn, onClose, onResponded }: Or
           />
         </div>
       </Modal>
-      <Modal
-        open={instructionsOpen}
-        onOpenChange={setInstructionsOpen}
-        size="sm"
-        title="Delivery instructions"
-        footer={
-          <button type="button" className="btn btn--primary" onClick={() => setInstructionsOpen(false)}>
-            Close
-          </button>
-        }
-      >
+      <NoticeModal open={instructionsOpen} onOpenChange={setInstructionsOpen} title="Delivery instructions" closeLabel="Close">
         <p className="order-modal__instructions">{order.deliveryInstructions}</p>
-      </Modal>
+      </NoticeModal>
       {dialog}
     </>
   );

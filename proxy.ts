@@ -12,7 +12,8 @@ export function proxy(request: NextRequest) {
   const token = request.cookies.get(XSRF_COOKIE)?.value ?? null;
   const newToken = token ? null : crypto.randomUUID().replaceAll('-', '') + crypto.randomUUID().replaceAll('-', '');
 
-  const isApi = pathname.startsWith('/api/') || request.headers.get('x-requested-with') === 'XMLHttpRequest';
+  // JSON callers that skip the XHR header still reach here; they get a 401 from the handler, not a redirect.
+  const isApi = (request.headers.get('accept') ?? '').startsWith('application/json');
   const isPublic = PUBLIC_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   const hasSession = request.cookies.getAll().some((c) => c.name.endsWith('next-auth.session-token'));
 
@@ -30,6 +31,13 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+// Page requests only: API calls (under /api, or spec paths sent as XHR) need neither a new token nor a
+// redirect, and skipping the proxy for them keeps it off the hot path of every list call.
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+  matcher: [
+    {
+      source: '/((?!api/|_next/static|_next/image|favicon.ico).*)',
+      missing: [{ type: 'header', key: 'x-requested-with', value: 'XMLHttpRequest' }],
+    },
+  ],
 };

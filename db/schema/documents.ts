@@ -1,6 +1,6 @@
 import {
   pgTable, bigserial, bigint, integer, text, timestamp, date, numeric, smallint, boolean, jsonb, index, uniqueIndex,
-  type AnyPgColumn,
+  primaryKey, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { subsidiaries, stores, regions, divisions } from './reference';
@@ -84,6 +84,21 @@ export const xdocs = pgTable(
     index('xdocs_inbox_responded_return_idx')
       .on(t.vendorId, t.docDate.desc(), t.id.desc(), t.storeId, t.subsidiaryId, t.regionId, t.deliveryDate, t.orderType)
       .where(sql`xdoc_type_code = 'order' and responded_at is not null and xdoc_sub_type_code = 'return'`),
+    // The store filter the inbox screen uses most: per vendor and store, so both the page and its exact
+    // count read only that store's entries instead of filtering the vendor's whole range.
+    index('xdocs_inbox_open_purchase_store_idx')
+      .on(t.vendorId, t.storeId, t.docDate.desc(), t.id.desc())
+      .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`),
+    // The unfiltered first page of a supplier with several vendors: read in date order, vendor checked in the index.
+    index('xdocs_inbox_open_purchase_date_idx')
+      .on(t.docDate.desc(), t.id.desc(), t.vendorId)
+      .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`),
+    index('xdocs_inbox_open_return_store_idx')
+      .on(t.vendorId, t.storeId, t.docDate.desc(), t.id.desc())
+      .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code = 'return'`),
+    index('xdocs_inbox_unread_store_idx')
+      .on(t.vendorId, t.xdocTypeCode, t.storeId, t.docDate.desc(), t.id.desc())
+      .where(sql`is_read = false`),
     // Inbox: unread delivery notes, disputes and remittances per vendor.
     index('xdocs_inbox_unread_idx')
       .on(t.vendorId, t.xdocTypeCode, t.docDate.desc(), t.id.desc())
@@ -123,6 +138,24 @@ export const xdocLines = pgTable(
     invoiceNumber: text(),
   },
   (t) => [uniqueIndex('xdoc_lines_doc_line_uq').on(t.xdocId, t.lineNumber, t.deliveryAddressCode)],
+);
+
+export const INBOX_COUNTED_LISTS = ['open_purchase', 'open_return', 'unread_deliverynote', 'unread_dispute', 'unread_remittance'] as const;
+export type InboxCountedList = (typeof INBOX_COUNTED_LISTS)[number];
+
+/**
+ * How many documents of each vendor are on each inbox list, kept exact by a trigger on xdocs
+ * (migration 0003) in the same transaction as the change, so an unfiltered list's total is a sum of a
+ * few rows instead of a count over hundreds of thousands. Filtered lists still count their rows.
+ */
+export const inboxCounts = pgTable(
+  'inbox_counts',
+  {
+    vendorId: integer().notNull().references(() => vendors.id),
+    list: text().$type<InboxCountedList>().notNull(),
+    total: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.list] })],
 );
 
 /** Quantities delivered against an order line (one row per delivery note line). */

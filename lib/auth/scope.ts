@@ -1,5 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { xdocs, items, pricings, itemChanges, pricingChanges, vendors } from '../../db/schema';
+import { xdocs, items, pricings, itemChanges, pricingChanges, vendors, inboxCounts } from '../../db/schema';
 import type { Actor } from './actor';
 
 /**
@@ -18,6 +18,33 @@ export function documentsVisibleTo(actor: Actor): SQL | undefined {
   if (scope.kind === 'all') return undefined;
   if (scope.kind === 'subsidiaries') return idsOrNothing(xdocs.subsidiaryId, scope.read);
   return idsOrNothing(xdocs.vendorId, scope.read);
+}
+
+/**
+ * The same read scope as plain id lists (null = unrestricted), for prepared statements whose text
+ * must not change with the actor: pair it with `documentsVisibleByPlaceholders`.
+ */
+export function documentScopeParams(actor: Actor): { scopeVendorIds: number[] | null; scopeSubsidiaryIds: number[] | null } {
+  const { scope } = actor;
+  return {
+    scopeVendorIds: scope.kind === 'vendors' ? scope.read : null,
+    scopeSubsidiaryIds: scope.kind === 'subsidiaries' ? scope.read : null,
+  };
+}
+
+/** `documentsVisibleTo` written with the placeholders of `documentScopeParams`. */
+export const documentsVisibleByPlaceholders: SQL = sql`(${sql.placeholder('scopeVendorIds')}::int[] is null or ${xdocs.vendorId} = any(${sql.placeholder('scopeVendorIds')}::int[]))
+  and (${sql.placeholder('scopeSubsidiaryIds')}::int[] is null or ${xdocs.subsidiaryId} = any(${sql.placeholder('scopeSubsidiaryIds')}::int[]))`;
+
+/**
+ * The inbox counter rows covering exactly the documents the actor may read; null when the scope is
+ * not by vendor (retailer staff), whose totals must be counted from the documents themselves.
+ */
+export function inboxCountsVisibleTo(actor: Actor): SQL | undefined | null {
+  const { scope } = actor;
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'vendors') return idsOrNothing(inboxCounts.vendorId, scope.read);
+  return null;
 }
 
 /** Documents the actor may act on (respond, invoice, mark as read). */

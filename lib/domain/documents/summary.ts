@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../../db/client';
+import { db, type DbOrTx } from '../../../db/client';
+import type { Actor } from '../../auth/actor';
+import { documentScopeParams, documentsVisibleByPlaceholders } from '../../auth/scope';
 import { stores, subsidiaries, vendors, xdocs } from '../../../db/schema';
 
 /**
@@ -58,6 +60,22 @@ export function selectSummaries(dbx: DbOrTx) {
     .innerJoin(vendors, eq(vendors.id, xdocs.vendorId))
     .leftJoin(stores, eq(stores.id, xdocs.storeId))
     .leftJoin(toStores, eq(toStores.id, xdocs.toStoreId));
+}
+
+/*
+ * The rows of one list page, by id. A prepared statement: its text never changes, so each pooled
+ * connection plans it once instead of on every call (planning this join cost more than running it).
+ * The ids come from a scoped query; the scope is applied again here all the same.
+ */
+const summariesByIdsStatement = selectSummaries(db)
+  .where(sql`${xdocs.id} = any(${sql.placeholder('ids')}::bigint[]) and ${documentsVisibleByPlaceholders}`)
+  .orderBy(desc(xdocs.docDate), desc(xdocs.id))
+  .prepare('xdoc_summaries_by_ids');
+
+export async function summariesByIds(actor: Actor, ids: number[]): Promise<XdocSummary[]> {
+  if (!ids.length) return [];
+  const rows = await summariesByIdsStatement.execute({ ids, ...documentScopeParams(actor) });
+  return rows.map(toSummary);
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];

@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { subsidiaries, xdocs } from '../../../db/schema';
+import { inboxCounts, subsidiaries, xdocs, type InboxCountedList } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
-import { documentsVisibleTo } from '../../auth/scope';
-import { selectSummaries, toSummary, type XdocSummary } from '../documents/summary';
+import { documentsVisibleTo, inboxCountsVisibleTo } from '../../auth/scope';
+import { summariesByIds, type XdocSummary } from '../documents/summary';
 import type { InboxFilter, ReturnOrderFilter } from './schemas';
 
 /** Spec §3 result pager. */
@@ -54,22 +54,35 @@ const NEWEST_FIRST = [sql`${xdocs.docDate} desc nulls last`, sql`${xdocs.id} des
 
 /**
  * One page with an exact total (count(*) under the same conditions). The page's ids are chosen first
- * (an index-only scan for most filters), then only those rows are joined for their summary fields.
+ * (an index-only scan for most filters), then only those rows are fetched whole. The count is its own
+ * query on purpose: a window count beside a small LIMIT lets the planner pick an ordered scan that
+ * must then read every matching row in date order, seconds on a million documents.
  */
-async function listPage(actor: Actor, base: SQL[], filter: InboxFilter): Promise<InboxPage> {
-  const visible = documentsVisibleTo(actor);
-  const where = and(visible, ...base, ...filterConditions(filter));
+async function listPage(actor: Actor, base: SQL[], filter: InboxFilter, counted?: InboxCountedList): Promise<InboxPage> {
+  const conditions = filterConditions(filter);
+  const where = and(documentsVisibleTo(actor), ...base, ...conditions);
   const { results, page } = filter;
   const offset = (page - 1) * results;
-  const pageIds = db.select({ id: xdocs.id }).from(xdocs).where(where).orderBy(...NEWEST_FIRST).limit(results).offset(offset);
-  const rows = await selectSummaries(db).where(and(inArray(xdocs.id, pageIds), visible)).orderBy(...NEWEST_FIRST);
+  const pageIds = await db.select({ id: xdocs.id }).from(xdocs).where(where).orderBy(...NEWEST_FIRST).limit(results).offset(offset);
   // A short, non-empty page already tells the total; only a full or past-the-end page needs the count.
-  const knownTotal = rows.length > 0 && rows.length < results ? offset + rows.length : undefined;
-  const totalResults = knownTotal ?? (await countWhere(where));
+  const knownTotal = pageIds.length > 0 && pageIds.length < results ? offset + pageIds.length : undefined;
+  const isUnfiltered = conditions.every((c) => c === undefined);
+  const totalResults = knownTotal ?? (counted && isUnfiltered ? await countedTotal(actor, counted) : null) ?? (await countWhere(where));
   return {
-    xdocs: rows.map(toSummary),
+    xdocs: await summariesByIds(actor, pageIds.map((r) => r.id)),
     resultPager: { results, resultPage: page, totalPages: Math.ceil(totalResults / results), totalResults },
   };
+}
+
+/** An unfiltered list's exact total from the trigger-kept counters; null when they do not cover the actor's scope. */
+async function countedTotal(actor: Actor, list: InboxCountedList): Promise<number | null> {
+  const visible = inboxCountsVisibleTo(actor);
+  if (visible === null) return null;
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${inboxCounts.total}), 0)::int` })
+    .from(inboxCounts)
+    .where(and(eq(inboxCounts.list, list), visible));
+  return row?.total ?? 0;
 }
 
 async function countWhere(where: SQL | undefined): Promise<number> {
@@ -79,26 +92,26 @@ async function countWhere(where: SQL | undefined): Promise<number> {
 
 /** GET /orders: open purchase orders (every sub type but return), not yet responded to. */
 export function listOpenOrders(actor: Actor, filter: InboxFilter): Promise<InboxPage> {
-  return listPage(actor, [OPEN_ORDER, NOT_RETURN], filter);
+  return listPage(actor, [OPEN_ORDER, NOT_RETURN], filter, 'open_purchase');
 }
 
 /** GET /orders/returned: open return orders, or with responded=true those already answered. */
 export function listReturnOrders(actor: Actor, { responded, ...filter }: ReturnOrderFilter): Promise<InboxPage> {
-  return listPage(actor, responded ? [RESPONDED_RETURN] : [OPEN_ORDER, IS_RETURN], filter);
+  return listPage(actor, responded ? [RESPONDED_RETURN] : [OPEN_ORDER, IS_RETURN], filter, responded ? undefined : 'open_return');
 }
 
 /** GET /delivery-notes: unread proof-of-delivery documents. */
 export function listUnreadDeliveryNotes(actor: Actor, filter: InboxFilter): Promise<InboxPage> {
-  return listPage(actor, [unreadOf('deliverynote')], filter);
+  return listPage(actor, [unreadOf('deliverynote')], filter, 'unread_deliverynote');
 }
 
 /** GET /disputes: unread disputes. */
 export function listUnreadDisputes(actor: Actor, filter: InboxFilter): Promise<InboxPage> {
-  return listPage(actor, [unreadOf('dispute')], filter);
+  return listPage(actor, [unreadOf('dispute')], filter, 'unread_dispute');
 }
 
 /** GET /remittance-advices: unread remittances; spec §7 nests this list as xdocs.xdoc. */
 export async function listUnreadRemittances(actor: Actor, filter: InboxFilter): Promise<{ resultPager: ResultPager; xdocs: { xdoc: XdocSummary[] } }> {
-  const { xdocs: rows, resultPager } = await listPage(actor, [unreadOf('remittance')], filter);
+  const { xdocs: rows, resultPager } = await listPage(actor, [unreadOf('remittance')], filter, 'unread_remittance');
   return { resultPager, xdocs: { xdoc: rows } };
 }

@@ -1,0 +1,3 @@
+CREATE INDEX "xdocs_inbox_open_purchase_store_idx" ON "xdocs" USING btree ("vendor_id","store_id","doc_date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return';--> statement-breakpoint
+CREATE INDEX "xdocs_inbox_open_return_store_idx" ON "xdocs" USING btree ("vendor_id","store_id","doc_date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code = 'return';--> statement-breakpoint
+CREATE INDEX "xdocs_inbox_unread_store_idx" ON "xdocs" USING btree ("vendor_id","xdoc_type_code","store_id","doc_date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE is_read = false;

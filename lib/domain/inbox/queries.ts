@@ -53,21 +53,28 @@ function filterConditions(f: InboxFilter): (SQL | undefined)[] {
 const NEWEST_FIRST = [sql`${xdocs.docDate} desc nulls last`, sql`${xdocs.id} desc nulls last`];
 
 /**
- * One page with an exact total (count(*) under the same conditions). The page's ids are chosen first
- * (an index-only scan for most filters), then only those rows are fetched whole. The count is its own
- * query on purpose: a window count beside a small LIMIT lets the planner pick an ordered scan that
- * must then read every matching row in date order, seconds on a million documents.
+ * One page with an exact total in two round trips. The first picks the page's ids (an index-only
+ * scan for most filters) with the total beside them as an uncorrelated scalar subquery, computed once:
+ * count(*) under the same conditions, or for an unfiltered list the trigger-kept counters. (Not a
+ * window count: beside a small LIMIT it can steer the planner into reading every match in date order.)
+ * The second fetches those rows whole through a prepared statement. A page past the end has no row to
+ * carry the total and counts on its own.
  */
 async function listPage(actor: Actor, base: SQL[], filter: InboxFilter, counted?: InboxCountedList): Promise<InboxPage> {
   const conditions = filterConditions(filter);
   const where = and(documentsVisibleTo(actor), ...base, ...conditions);
   const { results, page } = filter;
   const offset = (page - 1) * results;
-  const pageIds = await db.select({ id: xdocs.id }).from(xdocs).where(where).orderBy(...NEWEST_FIRST).limit(results).offset(offset);
-  // A short, non-empty page already tells the total; only a full or past-the-end page needs the count.
-  const knownTotal = pageIds.length > 0 && pageIds.length < results ? offset + pageIds.length : undefined;
   const isUnfiltered = conditions.every((c) => c === undefined);
-  const totalResults = knownTotal ?? (counted && isUnfiltered ? await countedTotal(actor, counted) : null) ?? (await countWhere(where));
+  const total = (counted && isUnfiltered ? countedTotalSql(actor, counted) : null) ?? sql<number>`(select count(*)::int from ${xdocs} where ${where})`;
+  const pageIds = await db
+    .select({ id: xdocs.id, total: total.mapWith(Number) })
+    .from(xdocs)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(results)
+    .offset(offset);
+  const totalResults = pageIds.length ? pageIds[0].total : offset > 0 ? await countWhere(where) : 0;
   return {
     xdocs: await summariesByIds(actor, pageIds.map((r) => r.id)),
     resultPager: { results, resultPage: page, totalPages: Math.ceil(totalResults / results), totalResults },
@@ -75,14 +82,10 @@ async function listPage(actor: Actor, base: SQL[], filter: InboxFilter, counted?
 }
 
 /** An unfiltered list's exact total from the trigger-kept counters; null when they do not cover the actor's scope. */
-async function countedTotal(actor: Actor, list: InboxCountedList): Promise<number | null> {
+function countedTotalSql(actor: Actor, list: InboxCountedList): SQL<number> | null {
   const visible = inboxCountsVisibleTo(actor);
   if (visible === null) return null;
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${inboxCounts.total}), 0)::int` })
-    .from(inboxCounts)
-    .where(and(eq(inboxCounts.list, list), visible));
-  return row?.total ?? 0;
+  return sql<number>`(select coalesce(sum(${inboxCounts.total}), 0)::int from ${inboxCounts} where ${and(eq(inboxCounts.list, list), visible)})`;
 }
 
 async function countWhere(where: SQL | undefined): Promise<number> {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { migrateDatabase } from '../db/migrate';
@@ -114,7 +114,8 @@ ${table(measured)}
 
 Targets:
 ${verdicts.join('\n')}
-`;
+
+${await readFile('bench/notes.md', 'utf8')}`;
   await writeFile('docs/benchmarks.md', report);
   console.log(report);
 } finally {

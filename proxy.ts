@@ -1,6 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-
-const XSRF_COOKIE = 'XSRF-TOKEN';
+import { newXsrfToken, XSRF_COOKIE } from './lib/http/csrf';
 const PUBLIC_PAGES = ['/login', '/password/reset'];
 
 /**
@@ -10,7 +9,7 @@ const PUBLIC_PAGES = ['/login', '/password/reset'];
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const token = request.cookies.get(XSRF_COOKIE)?.value ?? null;
-  const newToken = token ? null : crypto.randomUUID().replaceAll('-', '') + crypto.randomUUID().replaceAll('-', '');
+  const newToken = token ? null : newXsrfToken();
 
   // JSON callers that skip the XHR header still reach here; they get a 401 from the handler, not a redirect.
   const isApi = (request.headers.get('accept') ?? '').startsWith('application/json');

@@ -1,6 +1,7 @@
 import { decode, encode } from 'next-auth/jwt';
 import { env } from '../env';
 import { loadActor, type Actor } from './actor';
+import { readCookie } from '../http/cookies';
 
 /** Sessions are next-auth JWTs in a cookie; the secure prefix is used whenever the app is served over https. */
 const isSecure = env.APP_URL.startsWith('https://');
@@ -29,15 +30,6 @@ export async function userIdFromSessionToken(token: string | undefined): Promise
   } catch {
     return null;
   }
-}
-
-export function readCookie(cookieHeader: string | null, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
 }
 
 /** The actor behind a request's session cookie; null for anonymous, deactivated or deleted users. */

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readCookie } from '../auth/session';
+import { readCookie } from './cookies';
 
 /**
  * Double-submit anti-forgery token (spec §7): pages set the XSRF-TOKEN cookie; a state-changing

@@ -28,6 +28,16 @@ export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   return errors;
 }
 
+/**
+ * The message a plain HTML form shows for a failure (sign-in, password forms redirect back with it):
+ * the first field message of invalid input, a domain error's own words, else the caller's fallback.
+ */
+export function formErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ZodError) return error.issues[0]?.message ?? fallback;
+  if (error instanceof DomainError) return error.message;
+  return fallback;
+}
+
 /** The one mapping from failures to answers: clients get a status and a message, never a stack trace. */
 export function errorResponse(error: unknown): Response {
   if (error instanceof ApiError) return json({ message: error.message, errors: error.errors ?? {} }, error.status, error.headers);

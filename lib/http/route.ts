@@ -1,4 +1,4 @@
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import type { Actor } from '../auth/actor';
 import { actorFromRequest } from '../auth/session';
 import { ApiError, errorResponse, json } from './errors';
@@ -71,15 +71,6 @@ async function readBody(req: Request): Promise<Record<string, unknown>> {
     throw new ApiError(400, 'The request body is not valid JSON.');
   }
 }
-
-/** Query strings carry text; these coerce it with clear messages. */
-export const q = {
-  int: (name: string, { min = 1, max = Number.MAX_SAFE_INTEGER } = {}) =>
-    z.coerce.number({ message: `${name} must be a number.` }).int(`${name} must be a whole number.`).min(min, `${name} must be at least ${min}.`).max(max, `${name} must be at most ${max}.`),
-  date: (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as yyyy-mm-dd.`).refine((v) => !Number.isNaN(Date.parse(v)), `${name} is not a valid date.`),
-  text: (max = 100) => z.string().trim().max(max),
-  bool: () => z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
-};
 
 export function isFormPost(req: Request): boolean {
   return (req.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded');

@@ -1,10 +1,9 @@
 import { credentialsSchema, verifyCredentials } from '@/lib/domain/auth/verify-credentials';
-import { DomainError } from '@/lib/domain/errors';
 import { encodeSession, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/session';
 import { startPathFor } from '@/lib/auth/roles';
 import { route, isFormPost } from '@/lib/http/route';
 import { clientIp } from '@/lib/http/client-ip';
-import { json } from '@/lib/http/errors';
+import { formErrorMessage, json } from '@/lib/http/errors';
 import { redirectTo, withCookie } from '@/lib/http/redirect';
 import { z } from 'zod';
 
@@ -23,12 +22,8 @@ export const POST = route({ public: true, body: z.record(z.string(), z.unknown()
     return withCookie(isForm ? redirectTo(req, target) : json({ id: user.id, name: user.name, redirect: target }), cookie);
   } catch (error) {
     if (!isForm) throw error;
-    const message = error instanceof DomainError || error instanceof z.ZodError ? messageOf(error) : 'Sign-in failed. Please try again.';
+    const message = formErrorMessage(error, 'Sign-in failed. Please try again.');
     const email = typeof body.email === 'string' ? body.email : '';
     return redirectTo(req, `/login?${new URLSearchParams({ error: message, email })}`);
   }
 });
-
-function messageOf(error: DomainError | z.ZodError): string {
-  return error instanceof z.ZodError ? (error.issues[0]?.message ?? 'Please check your input.') : error.message;
-}

@@ -5,6 +5,7 @@ import type { Actor } from '../../auth/actor';
 import { documentsVisibleTo, inboxCountsVisibleTo } from '../../auth/scope';
 import { summariesByIds, type XdocSummary } from '../documents/summary';
 import type { InboxFilter, ReturnOrderFilter } from './schemas';
+import { escapeLike } from '../query-text';
 
 /** Spec §3 result pager. */
 export type ResultPager = { results: number; resultPage: number; totalPages: number; totalResults: number };
@@ -23,7 +24,6 @@ const RESPONDED_RETURN = sql`${xdocs.xdocTypeCode} = 'order' and ${xdocs.xdocSub
 const unreadOf = (type: 'deliverynote' | 'dispute' | 'remittance') =>
   sql`${xdocs.xdocTypeCode} = ${sql.raw(`'${type}'`)} and ${xdocs.isRead} = false`;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filterConditions(f: InboxFilter): (SQL | undefined)[] {
   return [

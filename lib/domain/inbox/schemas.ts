@@ -1,22 +1,7 @@
 import { z } from 'zod';
+import { intText, isoDate } from '../query-text';
 
 /** Inbox inputs (spec §3 order filter, §5 order response rules), shared by the handlers and the screens. */
-
-const intText = (name: string, { min = 1, max = 2_147_483_647 } = {}) =>
-  z.coerce
-    .number({ message: `${name} must be a number.` })
-    .int(`${name} must be a whole number.`)
-    .min(min, `${name} must be at least ${min}.`)
-    .max(max, `${name} must be at most ${max}.`);
-
-const isoDate = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as yyyy-mm-dd.`)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-    }, `${name} is not a valid date.`);
 
 const text = (name: string, max = 100) => z.string().trim().max(max, `${name} may be at most ${max} characters.`);
 

@@ -4,15 +4,14 @@ import { db } from '../../../db/client';
 import { divisions, regions, stores, subsidiaries, vendors, historySelections } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { vendorsVisibleTo } from '../../auth/scope';
+import { escapeLike, intText } from '../query-text';
 
 /** Spec §9: type-ahead look-ups return 20 by default; the first subsidiary load asks for 100. */
 export const lookupQuerySchema = z.object({
-  limit: z.coerce.number({ message: 'limit must be a number.' }).int('limit must be a whole number.').min(1, 'limit must be at least 1.').max(1000, 'limit must be at most 1000.').optional(),
+  limit: intText('limit', { max: 1000 }).optional(),
   searchCode: z.string().trim().max(100, 'searchCode is too long.').optional(),
 });
 export type LookupQuery = z.infer<typeof lookupQuerySchema>;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function codeOrName(code: Parameters<typeof ilike>[0], name: Parameters<typeof ilike>[0], search?: string): SQL | undefined {
   if (!search) return undefined;

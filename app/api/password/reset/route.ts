@@ -1,7 +1,7 @@
 import { newPasswordSchema, resetPassword } from '@/lib/domain/auth/password-reset';
-import { DomainError } from '@/lib/domain/errors';
 import { route, isFormPost } from '@/lib/http/route';
 import { redirectTo } from '@/lib/http/redirect';
+import { formErrorMessage } from '@/lib/http/errors';
 import { z } from 'zod';
 
 /** Sets the new password from a reset link's token. */
@@ -12,7 +12,7 @@ export const POST = route({ public: true, body: z.record(z.string(), z.unknown()
     const result = await resetPassword(newPasswordSchema.parse(body));
     return redirectTo(req, `/login?${new URLSearchParams({ status: result.message, email: result.email })}`);
   } catch (error) {
-    const message = error instanceof z.ZodError ? error.issues[0].message : error instanceof DomainError ? error.message : 'We could not reset your password';
+    const message = formErrorMessage(error, 'We could not reset your password');
     return redirectTo(req, `/password/reset/${encodeURIComponent(token)}?${new URLSearchParams({ error: message })}`);
   }
 });

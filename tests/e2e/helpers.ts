@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
 
-export const DEMO_PASSWORD = 'demo-Portal-2026';
+export { DEMO_PASSWORD };
 
 /** Signs in through the real form, as a person would. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

@@ -8,8 +8,8 @@ import { GET as storesLookup } from '@/app/api/stores/route';
 import { GET as subsidiaryLookup } from '@/app/api/subsidiary/route';
 import { pool as appPool } from '@/db/client';
 import { THROTTLE } from '@/lib/domain/auth/throttle';
+import { DEMO_PASSWORD as PASSWORD } from '@/db/seed/demo-accounts';
 
-const PASSWORD = 'demo-Portal-2026';
 const XSRF = 'test-xsrf-token-123';
 const db = new pg.Pool({ connectionString: process.env.DATABASE_URL });
 const noParams = { params: Promise.resolve({}) };

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { TestSmtpServer } from './support/smtp';
+import { DEMO_PASSWORD } from '@/db/seed/demo-accounts';
 
 /**
  * The whole forgot-password path on real parts: the handler writes the reset link and its e-mail in one
@@ -97,7 +98,7 @@ it('e-mails a single-use link that sets a new password, valid for 60 minutes', a
 
   const signIn = await m.login(jsonPost('/login', { email, password: newPassword }), noParams);
   expect(signIn.status).toBe(200);
-  const oldPassword = await m.login(jsonPost('/login', { email, password: 'demo-Portal-2026' }), noParams);
+  const oldPassword = await m.login(jsonPost('/login', { email, password: DEMO_PASSWORD }), noParams);
   expect(oldPassword.status).toBe(422);
 
   const again = await m.reset(jsonPost('/password/reset', { token, password: 'Another-1234', password_confirmation: 'Another-1234' }), noParams);

@@ -6,4 +6,5 @@ COPY . .
 RUN npx next build
 ENV NODE_ENV=production
 EXPOSE 3000
-CMD ["npx", "next", "start", "-p", "3000"]
+ENV PORT=3000
+CMD ["npm", "start"]

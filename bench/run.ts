@@ -72,8 +72,8 @@ if (!existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') {
   const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn('npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], {
-  env: { ...process.env, DATABASE_URL: url, APP_URL: base, DB_POOL_MAX: '20' },
+const server = spawn('npm', ['start'], {
+  env: { ...process.env, DATABASE_URL: url, APP_URL: base, PORT: port, HOST: '127.0.0.1' },
   stdio: 'ignore',
   detached: true,
 });
@@ -105,7 +105,7 @@ try {
 Measured by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores
 (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version},
 PostgreSQL and Redis on the same machine. Database \`portal_bench\` with ${documents.toLocaleString('en-ZA')} documents
-(seed took ${seedSeconds.toFixed(0)} s this run; 0 when the documents were already there). Production build (\`next start\`),
+(seed took ${seedSeconds.toFixed(0)} s this run; 0 when the documents were already there). Production build served by \`npm start\` (server/main.ts),
 autocannon with 20 connections for ${duration} s per scenario, signed in as supplier@portal.test (vendors V0001 and V0002),
 store ${storeId} (${open} open orders, ${lastPage} pages of ${results}). Timings on this shared 2-core machine are noisy:
 each figure is one run; compare ratios within the run.

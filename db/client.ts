@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { env } from '../lib/env';
 import * as schema from './schema';
@@ -12,7 +15,15 @@ declare global {
 
 /** One pool per process; kept on globalThis so Next's dev reloads do not leak connections. */
 export const pool: pg.Pool =
-  globalThis.__portalPool ?? new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
+  globalThis.__portalPool ??
+  new pg.Pool({
+    connectionString: env.DATABASE_URL,
+    max: Number(process.env.DB_POOL_MAX ?? 10),
+    // Prepared statements (queryPrepared) keep one generic plan: planning a join on xdocs and its many
+    // indexes costs more than running it. Only queries whose best plan does not depend on their values
+    // are prepared; the rest are planned for their actual values on every call (see summary.ts).
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
 globalThis.__portalPool = pool;
 
 export const db = drizzle(pool, { schema, casing: 'snake_case' });
@@ -20,3 +31,26 @@ export type Db = typeof db;
 /** A transaction handle; domain commands accept either so they compose inside a caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs a query written with drizzle's sql template as a named prepared statement and returns the rows
+ * as PostgreSQL sends them, keyed by the query's own aliases. For hot read paths: each pooled connection
+ * plans a given query text once (one generic plan, see the pool), and rows skip drizzle's per-field
+ * mapping. The name comes from the text, so every query of the same shape reuses it. Select dates as
+ * text (see summary.ts).
+ */
+export async function queryPrepared<Row>(query: SQL): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+  const result = await pool.query({ name, text, values: params });
+  return result.rows as Row[];
+}
+
+/** A parameter-free fragment rendered to text once, so hot queries do not rebuild it on every call. */
+export function fixedSql(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length) throw new Error(`fixedSql: the fragment has parameters: ${text}`);
+  return sql.raw(text);
+}

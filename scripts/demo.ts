@@ -17,7 +17,7 @@ if (process.env.DEMO_SKIP_BUILD !== '1') {
 
 const env = { ...process.env, DATABASE_URL: url, PORT: port };
 const children = [
-  spawn('npx', ['next', 'start', '-p', port], { env, stdio: 'inherit' }),
+  spawn('npm', ['start'], { env, stdio: 'inherit' }),
   spawn('npx', ['tsx', 'jobs/worker.ts'], { env, stdio: 'inherit' }),
 ];
 

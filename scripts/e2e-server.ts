@@ -13,7 +13,7 @@ await recreateDatabase(url);
 await seedDatabase({ databaseUrl: url, documents: 2000 });
 const env = { ...process.env, DATABASE_URL: url, APP_URL: `http://127.0.0.1:${port}`, QUEUE_PREFIX: 'portal-e2e', MAIL_DIR: '.data/e2e-mail', PORT: port };
 const children = [
-  spawn('npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' }),
+  spawn('npm', ['start'], { env: { ...env, HOST: '127.0.0.1' }, stdio: 'inherit' }),
   spawn('npx', ['tsx', 'jobs/worker.ts'], { env, stdio: 'inherit' }),
 ];
 const stop = () => {

@@ -84,10 +84,11 @@ export const xdocs = pgTable(
     index('xdocs_inbox_responded_return_idx')
       .on(t.vendorId, t.docDate.desc(), t.id.desc(), t.storeId, t.subsidiaryId, t.regionId, t.deliveryDate, t.orderType)
       .where(sql`xdoc_type_code = 'order' and responded_at is not null and xdoc_sub_type_code = 'return'`),
-    // The store filter the inbox screen uses most: per vendor and store, so both the page and its exact
-    // count read only that store's entries instead of filtering the vendor's whole range.
-    index('xdocs_inbox_open_purchase_store_idx')
-      .on(t.vendorId, t.storeId, t.docDate.desc(), t.id.desc())
+    // The store filter the inbox screen uses most: the store's open orders in date order with the vendor
+    // in the index, so a page stops after its rows (a supplier with several vendors needs no sort) and
+    // the exact total comes from inbox_counts, which are kept per store.
+    index('xdocs_inbox_open_purchase_store_date_idx')
+      .on(t.storeId, t.docDate.desc(), t.id.desc(), t.vendorId)
       .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`),
     // The unfiltered first page of a supplier with several vendors: read in date order, vendor checked in the index.
     index('xdocs_inbox_open_purchase_date_idx')
@@ -144,18 +145,20 @@ export const INBOX_COUNTED_LISTS = ['open_purchase', 'open_return', 'unread_deli
 export type InboxCountedList = (typeof INBOX_COUNTED_LISTS)[number];
 
 /**
- * How many documents of each vendor are on each inbox list, kept exact by a trigger on xdocs
- * (migration 0003) in the same transaction as the change, so an unfiltered list's total is a sum of a
- * few rows instead of a count over hundreds of thousands. Filtered lists still count their rows.
+ * How many documents of each vendor and store are on each inbox list, kept exact by a trigger on xdocs
+ * (migrations 0003, 0004) in the same transaction as the change, so an unfiltered or store-filtered
+ * list's total is a sum of a few rows instead of a count over thousands. Other filters count rows.
  */
 export const inboxCounts = pgTable(
   'inbox_counts',
   {
     vendorId: integer().notNull().references(() => vendors.id),
     list: text().$type<InboxCountedList>().notNull(),
+    /** The document's store, 0 for none: a store-filtered list (the common filter) totals from here too. */
+    storeId: integer().notNull().default(0),
     total: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.vendorId, t.list] })],
+  (t) => [primaryKey({ columns: [t.vendorId, t.list, t.storeId] })],
 );
 
 /** Quantities delivered against an order line (one row per delivery note line). */

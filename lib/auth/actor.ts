@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { db } from '../../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import { fixedSql, queryPrepared } from '../../db/client';
 import { roles, users, userSubsidiaries, userVendors } from '../../db/schema';
 import { roleKind, type RoleKind } from './roles';
 
@@ -22,33 +22,34 @@ export type Actor = {
   scope: Scope;
 };
 
-const ids = (from: SQL) => sql<number[]>`coalesce((${from}), '{}'::int[])`;
+const ids = (from: SQL) => sql`coalesce((${from}), '{}'::int[])`;
 
-// One round trip, prepared once per pooled connection: every request runs it.
-const loadActorStatement = db
-  .select({
-    id: users.id,
-    name: users.name,
-    email: users.email,
-    roleId: users.roleId,
-    roleCode: roles.code,
-    subsidiariesRead: ids(sql`select array_agg(${userSubsidiaries.subsidiaryId}) from ${userSubsidiaries} where ${userSubsidiaries.userId} = ${users.id} and (${userSubsidiaries.canRead} or ${userSubsidiaries.canWrite})`),
-    subsidiariesWrite: ids(sql`select array_agg(${userSubsidiaries.subsidiaryId}) from ${userSubsidiaries} where ${userSubsidiaries.userId} = ${users.id} and ${userSubsidiaries.canWrite}`),
-    vendorsRead: ids(sql`select array_agg(${userVendors.vendorId}) from ${userVendors} where ${userVendors.userId} = ${users.id}`),
-    vendorsWrite: ids(sql`select array_agg(${userVendors.vendorId}) from ${userVendors} where ${userVendors.userId} = ${users.id} and ${userVendors.canWrite}`),
-  })
-  .from(users)
-  .innerJoin(roles, eq(roles.id, users.roleId))
-  .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
-  .limit(1)
-  .prepare('load_actor');
+// One round trip that every request makes: a prepared statement (queryPrepared), rows unmapped.
+type ActorRow = {
+  id: number;
+  name: string;
+  email: string;
+  roleId: number;
+  roleCode: string;
+  subsidiariesRead: number[];
+  subsidiariesWrite: number[];
+  vendorsRead: number[];
+  vendorsWrite: number[];
+};
+
+const ACTOR_SELECT = fixedSql(sql`select ${users.id} as "id", ${users.name} as "name", ${users.email} as "email", ${users.roleId} as "roleId", ${roles.code} as "roleCode",
+    ${ids(sql`select array_agg(${userSubsidiaries.subsidiaryId}) from ${userSubsidiaries} where ${userSubsidiaries.userId} = ${users.id} and (${userSubsidiaries.canRead} or ${userSubsidiaries.canWrite})`)} as "subsidiariesRead",
+    ${ids(sql`select array_agg(${userSubsidiaries.subsidiaryId}) from ${userSubsidiaries} where ${userSubsidiaries.userId} = ${users.id} and ${userSubsidiaries.canWrite}`)} as "subsidiariesWrite",
+    ${ids(sql`select array_agg(${userVendors.vendorId}) from ${userVendors} where ${userVendors.userId} = ${users.id}`)} as "vendorsRead",
+    ${ids(sql`select array_agg(${userVendors.vendorId}) from ${userVendors} where ${userVendors.userId} = ${users.id} and ${userVendors.canWrite}`)} as "vendorsWrite"
+  from ${users} join ${roles} on ${roles.id} = ${users.roleId}`);
 
 /**
  * Builds the actor from the database on every request, so a deactivated user or a changed role
  * takes effect at the next request rather than when the session cookie expires.
  */
 export async function loadActor(userId: number): Promise<Actor | null> {
-  const [row] = await loadActorStatement.execute({ userId });
+  const [row] = await queryPrepared<ActorRow>(sql`${ACTOR_SELECT} where ${users.id} = ${userId} and ${users.deletedAt} is null`);
   if (!row) return null;
   const kind = roleKind(row.roleCode);
   const scope: Scope =

@@ -21,22 +21,6 @@ export function documentsVisibleTo(actor: Actor): SQL | undefined {
 }
 
 /**
- * The same read scope as plain id lists (null = unrestricted), for prepared statements whose text
- * must not change with the actor: pair it with `documentsVisibleByPlaceholders`.
- */
-export function documentScopeParams(actor: Actor): { scopeVendorIds: number[] | null; scopeSubsidiaryIds: number[] | null } {
-  const { scope } = actor;
-  return {
-    scopeVendorIds: scope.kind === 'vendors' ? scope.read : null,
-    scopeSubsidiaryIds: scope.kind === 'subsidiaries' ? scope.read : null,
-  };
-}
-
-/** `documentsVisibleTo` written with the placeholders of `documentScopeParams`. */
-export const documentsVisibleByPlaceholders: SQL = sql`(${sql.placeholder('scopeVendorIds')}::int[] is null or ${xdocs.vendorId} = any(${sql.placeholder('scopeVendorIds')}::int[]))
-  and (${sql.placeholder('scopeSubsidiaryIds')}::int[] is null or ${xdocs.subsidiaryId} = any(${sql.placeholder('scopeSubsidiaryIds')}::int[]))`;
-
-/**
  * The inbox counter rows covering exactly the documents the actor may read; null when the scope is
  * not by vendor (retailer staff), whose totals must be counted from the documents themselves.
  */

@@ -20,15 +20,36 @@ export async function encodeSession(user: { id: number; name: string; email: str
   });
 }
 
+/*
+ * Decrypting a session token (key derivation plus AES-GCM) costs more than the rest of an API call's
+ * session check, and a browser sends the same token with every request. The outcome for an exact
+ * token string never changes except by expiry, so recent outcomes are remembered with the token's own
+ * expiry; a forged or altered token is a different string and is decrypted (and refused) afresh.
+ * Whether the user is still active is not cached: loadActor reads it on every request.
+ */
+const DECODED_TOKENS_KEPT = 10_000;
+const decodedTokens = new Map<string, { userId: number | null; expiresAt: number }>();
+
 /** The user id a session cookie value stands for, or null when it is missing, forged or expired. */
 export async function userIdFromSessionToken(token: string | undefined): Promise<number | null> {
   if (!token) return null;
+  const known = decodedTokens.get(token);
+  if (known && known.expiresAt > Date.now()) return known.userId;
+  const decoded = await decodeSessionToken(token);
+  if (decodedTokens.size >= DECODED_TOKENS_KEPT) decodedTokens.delete(decodedTokens.keys().next().value!);
+  decodedTokens.set(token, decoded);
+  return decoded.userId;
+}
+
+async function decodeSessionToken(token: string): Promise<{ userId: number | null; expiresAt: number }> {
   try {
     const payload = await decode({ token, secret: env.NEXTAUTH_SECRET });
     const id = Number(payload?.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
+    const valid = Number.isInteger(id) && id > 0 && typeof payload?.exp === 'number';
+    return valid ? { userId: id, expiresAt: (payload.exp as number) * 1000 } : { userId: null, expiresAt: Date.now() + 60_000 };
   } catch {
-    return null;
+    // Not a token of ours (or expired): remember the refusal briefly, so a flood of one bad token stays cheap.
+    return { userId: null, expiresAt: Date.now() + 60_000 };
   }
 }
 

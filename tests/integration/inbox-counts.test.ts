@@ -21,10 +21,12 @@ afterAll(async () => {
 
 async function assertCountersExact(): Promise<void> {
   const { rows } = await pool.query(`
-    select coalesce(c.vendor_id, t.vendor_id) as vendor_id, coalesce(c.list, t.list) as list, coalesce(c.total, 0) as kept, coalesce(t.total, 0) as actual
+    select coalesce(c.vendor_id, t.vendor_id) as vendor_id, coalesce(c.list, t.list) as list, coalesce(c.store_id, t.store_id) as store_id,
+           coalesce(c.total, 0) as kept, coalesce(t.total, 0) as actual
       from inbox_counts c
-      full join (select vendor_id, inbox_list_of(xdoc_type_code, xdoc_sub_type_code, responded_at, is_read) as list, count(*)::int as total
-                   from xdocs group by 1, 2) t on t.vendor_id = c.vendor_id and t.list = c.list
+      full join (select vendor_id, inbox_list_of(xdoc_type_code, xdoc_sub_type_code, responded_at, is_read) as list,
+                        coalesce(store_id, 0) as store_id, count(*)::int as total
+                   from xdocs group by 1, 2, 3) t on t.vendor_id = c.vendor_id and t.list = c.list and t.store_id = c.store_id
      where t.list is not null or c.list is not null`);
   const wrong = rows.filter((r) => Number(r.kept) !== Number(r.actual));
   expect(wrong).toEqual([]);
@@ -78,16 +80,30 @@ it('follows new documents, responses and mark-as-read, in the same transaction',
   expect(returnOrder.id).toBeGreaterThan(0);
 });
 
-it('follows a document moved to another vendor and deleted documents', async () => {
+it('follows a document moved to another vendor or store, and deleted documents', async () => {
   const order = await createOrder({ vendorCode: 'V0001', lines: 1 });
   await pool.query(`update xdocs set vendor_id = (select id from vendors where code = 'V0004') where id = $1`, [order.id]);
+  await assertCountersExact();
+  await pool.query(`update xdocs set store_id = (select max(id) from stores where id <> xdocs.store_id) where id = $1`, [order.id]);
+  await assertCountersExact();
+  await pool.query('update xdocs set store_id = null where id = $1', [order.id]);
   await assertCountersExact();
   await pool.query('delete from xdocs where id = $1', [order.id]);
   await assertCountersExact();
 });
 
-it('uses a filtered count when a filter is set, and both agree', async () => {
+it('totals a store-filtered list from the counters, exactly, and follows a response', async () => {
+  const order = await createOrder({ vendorCode: 'V0002', lines: 1 });
+  const store = order.storeId;
+  const before = await total(ordersRoute, `/api/orders?results=1&store=${store}`);
+  expect(before).toBe(await counted(`${OPEN_PURCHASE} and x.store_id = ${store}`));
+  await pool.query('update xdocs set responded_at = now() where id = $1', [order.id]);
+  expect(await total(ordersRoute, `/api/orders?results=1&store=${store}`)).toBe(before - 1);
+});
+
+it('counts rows when another filter is set, and agrees with the documents', async () => {
   const { rows } = await pool.query(`select id from stores order by id limit 1`);
   const store = rows[0].id;
-  expect(await total(ordersRoute, `/api/orders?results=1&store=${store}`)).toBe(await counted(`${OPEN_PURCHASE} and x.store_id = ${store}`));
+  const path = `/api/orders?results=1&store=${store}&deliveryDateFrom=2000-01-01`;
+  expect(await total(ordersRoute, path)).toBe(await counted(`${OPEN_PURCHASE} and x.store_id = ${store} and x.delivery_date >= '2000-01-01'`));
 });

@@ -4,7 +4,7 @@ import { stores, xdocLines, xdocs, type StoredResponse } from '../../../db/schem
 import type { Actor } from '../../auth/actor';
 import { documentsVisibleTo } from '../../auth/scope';
 import { NotFoundError } from '../errors';
-import { selectSummaries, toSummary, type XdocSummary } from './summary';
+import { summariesWhere, type XdocSummary } from './summary';
 
 /**
  * Paths name a document by its tinyMce; the /xdocs/{id}/… paths may also carry the numeric id.
@@ -132,10 +132,10 @@ async function invoiceOf(actor: Actor, doc: XdocRow): Promise<XdocDetail['invoic
 export async function getDocument(actor: Actor, key: string): Promise<{ xdoc: XdocDetail }> {
   const doc = await findVisibleDocument(actor, key);
   const [[summary], det, invoice] = await Promise.all([
-    selectSummaries(db).where(and(eq(xdocs.id, doc.id), documentsVisibleTo(actor))),
+    summariesWhere(and(eq(xdocs.id, doc.id), documentsVisibleTo(actor))!),
     documentLines(actor, doc.id),
     invoiceOf(actor, doc),
   ]);
   if (!summary) throw new NotFoundError(NOT_FOUND_MESSAGE);
-  return { xdoc: { ...toSummary(summary), det, response: responseText(doc.response), invoice } };
+  return { xdoc: { ...summary, det, response: responseText(doc.response), invoice } };
 }

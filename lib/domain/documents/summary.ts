@@ -1,13 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { db, type DbOrTx } from '../../../db/client';
-import type { Actor } from '../../auth/actor';
-import { documentScopeParams, documentsVisibleByPlaceholders } from '../../auth/scope';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { fixedSql, queryPrepared } from '../../../db/client';
 import { stores, subsidiaries, vendors, xdocs } from '../../../db/schema';
 
 /**
- * The one select shape of a document as lists and the detail view show it (spec §3 field names).
- * Every inbox list and GET /xdocs/{tinyMce} go through here so the answers never drift apart.
+ * The one shape of a document as lists and the detail view show it (spec §3 field names). Every inbox
+ * list and GET /xdocs/{tinyMce} select through here so the answers never drift apart.
  */
 const toStores = alias(stores, 'to_stores');
 
@@ -51,39 +50,62 @@ const summaryColumns = {
   respondedAt: xdocs.respondedAt,
 };
 
-/** Starts a select of document summaries; callers add the scoped where, order and page. */
-export function selectSummaries(dbx: DbOrTx) {
-  return dbx
-    .select(summaryColumns)
-    .from(xdocs)
-    .innerJoin(subsidiaries, eq(subsidiaries.id, xdocs.subsidiaryId))
-    .innerJoin(vendors, eq(vendors.id, xdocs.vendorId))
-    .leftJoin(stores, eq(stores.id, xdocs.storeId))
-    .leftJoin(toStores, eq(toStores.id, xdocs.toStoreId));
+/*
+ * The select list, aliased to the API's names so rows go out as PostgreSQL returns them, without
+ * drizzle's per-field mapping on the hot list path. Dates come back as their ISO text ('2026-11-21')
+ * and timestamps as ISO instants in UTC: what the JSON carries. Money (numeric) arrives as exact text.
+ */
+function selectItem(name: string, column: Column | SQL): SQL {
+  const type = 'columnType' in column ? column.columnType : null;
+  const value =
+    type === 'PgDateString' ? sql`${column}::text`
+    : type === 'PgTimestamp' ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`${column}`;
+  return sql`${value} as ${sql.identifier(name)}`;
 }
 
-/*
- * The rows of one list page, by id. A prepared statement: its text never changes, so each pooled
- * connection plans it once instead of on every call (planning this join cost more than running it).
- * The ids come from a scoped query; the scope is applied again here all the same.
- */
-const summariesByIdsStatement = selectSummaries(db)
-  .where(sql`${xdocs.id} = any(${sql.placeholder('ids')}::bigint[]) and ${documentsVisibleByPlaceholders}`)
-  .orderBy(desc(xdocs.docDate), desc(xdocs.id))
-  .prepare('xdoc_summaries_by_ids');
+const SUMMARY_SELECT = fixedSql(sql.join(Object.entries(summaryColumns).map(([name, column]) => selectItem(name, column)), sql`, `));
+const SUMMARY_FROM = fixedSql(sql`${xdocs}
+  join ${subsidiaries} on ${subsidiaries.id} = ${xdocs.subsidiaryId}
+  join ${vendors} on ${vendors.id} = ${xdocs.vendorId}
+  left join ${stores} on ${stores.id} = ${xdocs.storeId}
+  left join ${stores} as ${sql.identifier('to_stores')} on ${toStores.id} = ${xdocs.toStoreId}`);
 
-export async function summariesByIds(actor: Actor, ids: number[]): Promise<XdocSummary[]> {
-  if (!ids.length) return [];
-  const rows = await summariesByIdsStatement.execute({ ids, ...documentScopeParams(actor) });
+/** Newest first, the order of every list. */
+export const NEWEST_FIRST = fixedSql(sql`${xdocs.docDate} desc nulls last, ${xdocs.id} desc nulls last`);
+
+/**
+ * The summaries of documents matching `where` (already scoped by the caller), newest first, through a
+ * prepared statement: `where` must be one whose best plan does not depend on its values (by id).
+ */
+export async function summariesWhere(where: SQL): Promise<XdocSummary[]> {
+  const rows = await queryPrepared<SummaryRow>(sql`select ${SUMMARY_SELECT} from ${SUMMARY_FROM} where ${where} order by ${NEWEST_FIRST}`);
   return rows.map(toSummary);
 }
 
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
+/**
+ * One list page in one round trip: `page` selects `id` and `total` (the list's total, the same on every
+ * row) of the page's documents, scoped and ordered; their summaries come back in list order with the
+ * total. Prepared with one generic plan like every queryPrepared statement, so `page` must keep its
+ * LIMIT a literal: with it the planner picks the index that yields rows already in order and stops
+ * early, for whatever the vendors and the offset. The total is null when the page is past the end (no
+ * row to carry it), which leaves it to the caller.
+ */
+export async function summariesOfPage(page: SQL): Promise<{ xdocs: XdocSummary[]; total: number | null }> {
+  const rows = await queryPrepared<SummaryRow & { pageTotal?: number }>(sql`with page as (${page})
+    select ${SUMMARY_SELECT}, page.total as "pageTotal"
+    from page join (${SUMMARY_FROM}) on ${xdocs.id} = page.id
+    order by ${NEWEST_FIRST}`);
+  const total = rows.length ? rows[0].pageTotal! : null;
+  for (const row of rows) delete row.pageTotal;
+  return { xdocs: rows.map(toSummary), total };
+}
 
-export type XdocSummary = Omit<SummaryRow, 'respondedAt'> & {
+type SummaryRow = Omit<SelectResultFields<typeof summaryColumns>, 'respondedAt'> & { respondedAt: string | null };
+
+export type XdocSummary = SummaryRow & {
   isJab: boolean;
   reasonLabel: string | null;
-  respondedAt: string | null;
 };
 
 /** Spec §3 reason codes: dispute Q/U/O, discrepancy advice A/B/C (the two sets do not overlap). */
@@ -101,14 +123,12 @@ export function isJabDocument(doc: { xdocDescr: string | null; xdocSubTypeCode: 
   return (doc.xdocDescr ?? '').toLowerCase().includes('jab') || doc.xdocSubTypeCode === 'jab';
 }
 
+/** Adds what the screens derive from a row; in place, as list pages shape fifty of these per request. */
 export function toSummary(row: SummaryRow): XdocSummary {
-  const code = row.reasonCode?.trim().toUpperCase() ?? '';
-  return {
-    ...row,
-    isJab: isJabDocument(row),
-    reasonLabel: REASON_LABELS[code] ?? null,
-    respondedAt: row.respondedAt ? row.respondedAt.toISOString() : null,
-  };
+  const summary = row as XdocSummary;
+  summary.isJab = isJabDocument(row);
+  summary.reasonLabel = REASON_LABELS[row.reasonCode?.trim().toUpperCase() ?? ''] ?? null;
+  return summary;
 }
 
 /** Words for a document in messages and audit entries, e.g. 'Order', 'Return order', 'Delivery note'. */

@@ -3,7 +3,7 @@ import { db } from '../../../db/client';
 import { inboxCounts, subsidiaries, xdocs, type InboxCountedList } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { documentsVisibleTo, inboxCountsVisibleTo } from '../../auth/scope';
-import { summariesByIds, type XdocSummary } from '../documents/summary';
+import { NEWEST_FIRST, summariesOfPage, type XdocSummary } from '../documents/summary';
 import type { InboxFilter, ReturnOrderFilter } from './schemas';
 import { escapeLike } from '../query-text';
 
@@ -46,49 +46,45 @@ function filterConditions(f: InboxFilter): (SQL | undefined)[] {
   ];
 }
 
-/*
- * Newest first. NULLS LAST matches the indexes as drizzle-kit writes them (both columns are not null,
- * so the order is the same), which lets a single vendor's page be read straight off the index.
- */
-const NEWEST_FIRST = [sql`${xdocs.docDate} desc nulls last`, sql`${xdocs.id} desc nulls last`];
-
 /**
- * One page with an exact total in two round trips. The first picks the page's ids (an index-only
+ * One page with an exact total (see summariesOfPage): the page's ids come off an index (an index-only
  * scan for most filters) with the total beside them as an uncorrelated scalar subquery, computed once:
- * count(*) under the same conditions, or for an unfiltered list the trigger-kept counters. (Not a
- * window count: beside a small LIMIT it can steer the planner into reading every match in date order.)
- * The second fetches those rows whole through a prepared statement. A page past the end has no row to
- * carry the total and counts on its own.
+ * for an unfiltered or store-filtered list a sum of the trigger-kept counters, otherwise count(*) under
+ * the same conditions. (Not a window count: beside a small LIMIT it can steer the planner into reading
+ * every match in date order.) A page past the end has no row to carry the total and counts on its own.
  */
 async function listPage(actor: Actor, base: SQL[], filter: InboxFilter, counted?: InboxCountedList): Promise<InboxPage> {
-  const conditions = filterConditions(filter);
-  const where = and(documentsVisibleTo(actor), ...base, ...conditions);
+  const where = and(documentsVisibleTo(actor), ...base, ...filterConditions(filter)) ?? sql`true`;
+  // `results` is a validated whole number; as a literal it steers the page's plan (see summariesOfPage).
   const { results, page } = filter;
   const offset = (page - 1) * results;
-  const isUnfiltered = conditions.every((c) => c === undefined);
-  const total = (counted && isUnfiltered ? countedTotalSql(actor, counted) : null) ?? sql<number>`(select count(*)::int from ${xdocs} where ${where})`;
-  const pageIds = await db
-    .select({ id: xdocs.id, total: total.mapWith(Number) })
-    .from(xdocs)
-    .where(where)
-    .orderBy(...NEWEST_FIRST)
-    .limit(results)
-    .offset(offset);
-  const totalResults = pageIds.length ? pageIds[0].total : offset > 0 ? await countWhere(where) : 0;
+  const total = (counted && countersCover(filter) ? countedTotalSql(actor, counted, filter.store) : null) ?? countSql(where);
+  const found = await summariesOfPage(
+    sql`select ${xdocs.id} as id, ${total} as total from ${xdocs} where ${where} order by ${NEWEST_FIRST} limit ${sql.raw(String(results))} offset ${offset}`,
+  );
+  const totalResults = found.total ?? (offset > 0 ? await countWhere(where) : 0);
   return {
-    xdocs: await summariesByIds(actor, pageIds.map((r) => r.id)),
+    xdocs: found.xdocs,
     resultPager: { results, resultPage: page, totalPages: Math.ceil(totalResults / results), totalResults },
   };
 }
 
-/** An unfiltered list's exact total from the trigger-kept counters; null when they do not cover the actor's scope. */
-function countedTotalSql(actor: Actor, list: InboxCountedList): SQL<number> | null {
-  const visible = inboxCountsVisibleTo(actor);
-  if (visible === null) return null;
-  return sql<number>`(select coalesce(sum(${inboxCounts.total}), 0)::int from ${inboxCounts} where ${and(eq(inboxCounts.list, list), visible)})`;
+/** The counters are kept per vendor, list and store: they answer a list with no filter but the store. */
+function countersCover(filter: InboxFilter): boolean {
+  return filterConditions({ ...filter, store: undefined }).every((c) => c === undefined);
 }
 
-async function countWhere(where: SQL | undefined): Promise<number> {
+/** A list's exact total from the trigger-kept counters; null when they do not cover the actor's scope. */
+function countedTotalSql(actor: Actor, list: InboxCountedList, store: number | undefined): SQL | null {
+  const visible = inboxCountsVisibleTo(actor);
+  if (visible === null) return null;
+  const atStore = store === undefined ? undefined : eq(inboxCounts.storeId, store);
+  return sql`(select coalesce(sum(${inboxCounts.total}), 0)::int from ${inboxCounts} where ${and(eq(inboxCounts.list, list), visible, atStore)})`;
+}
+
+const countSql = (where: SQL) => sql`(select count(*)::int from ${xdocs} where ${where})`;
+
+async function countWhere(where: SQL): Promise<number> {
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(xdocs).where(where);
   return row?.total ?? 0;
 }

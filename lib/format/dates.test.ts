@@ -1,3 +1,4 @@
+import { format } from 'date-fns';
 import {
   formatDateDashes,
   formatDateDots,
@@ -48,6 +49,28 @@ describe('date formatters (spec §9)', () => {
       expect(fn('not a date')).toBe('');
       expect(fn(new Date(Number.NaN))).toBe('');
     }
+  });
+});
+
+describe('API dates (yyyy-MM-dd strings)', () => {
+  it('formats every day of a leap year and the next exactly as date-fns does', () => {
+    for (let day = 0; day < 731; day++) {
+      const date = new Date(2028, 0, 1 + day);
+      const iso = format(date, 'yyyy-MM-dd');
+      expect(formatDateDots(iso)).toBe(format(date, 'dd.MM.yyyy'));
+      expect(formatDateDashes(iso)).toBe(format(date, 'dd-MM-yyyy'));
+      expect(toIsoDate(iso)).toBe(iso);
+      expect(formatDateTime(iso)).toBe(format(date, 'dd-MM-yyyy 00:00'));
+    }
+  });
+
+  it('gives an empty string for impossible dates', () => {
+    for (const fn of [formatDateDots, formatDateDashes, toIsoDate, formatDateTime]) {
+      expect(fn('2026-02-29')).toBe('');
+      expect(fn('2026-13-01')).toBe('');
+      expect(fn('2026-04-31')).toBe('');
+    }
+    expect(formatDateDashes('2028-02-29')).toBe('29-02-2028');
   });
 });
 

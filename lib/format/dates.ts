@@ -17,9 +17,28 @@ export function toDate(value: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
+const ISO_DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_ONLY_PATTERNS: Record<string, (y: string, m: string, d: string) => string> = {
+  'dd.MM.yyyy': (y, m, d) => `${d}.${m}.${y}`,
+  'dd-MM-yyyy': (y, m, d) => `${d}-${m}-${y}`,
+  'yyyy-MM-dd': (y, m, d) => `${y}-${m}-${d}`,
+};
+
+/*
+ * Lists show hundreds of API dates ('2026-11-21') per render, and date-fns parse plus format is the
+ * costliest part of rendering a row; a date-only pattern of a valid ISO date is rearranged directly.
+ */
 function formatWith(pattern: string, value: DateInput): string {
+  const iso = typeof value === 'string' ? ISO_DATE_ONLY.exec(value.trim()) : null;
+  const rearrange = DATE_ONLY_PATTERNS[pattern];
+  if (iso && rearrange && isRealDate(Number(iso[1]), Number(iso[2]), Number(iso[3]))) return rearrange(iso[1], iso[2], iso[3]);
   const date = toDate(value);
   return date ? format(date, pattern) : '';
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** DD.MM.YYYY */

@@ -1,0 +1,146 @@
+import type { IncomingMessage } from 'node:http';
+import { modifyRouteRegex } from 'next/dist/lib/redirect-status';
+import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
+import { matchHas } from 'next/dist/shared/lib/router/utils/prepare-destination';
+import { API_REQUEST_HEADERS, apiPathOf, FORM_HANDLER_PATHS, nextRewrites } from './api-rewrites';
+
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+const JSON_ACCEPT = { accept: 'application/json' };
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+describe('apiPathOf', () => {
+  it('leaves a plain page request to Next', () => {
+    expect(apiPathOf('/orders', {})).toBeNull();
+    expect(apiPathOf('/', {})).toBeNull();
+    expect(apiPathOf('/xdocs/abc', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' })).toBeNull();
+  });
+
+  it('serves paths already under /api from the API, whatever the headers', () => {
+    expect(apiPathOf('/api/orders', {})).toBe('/api/orders');
+    expect(apiPathOf('/api/orders', XHR)).toBe('/api/orders');
+    expect(apiPathOf('/api/xdocs/abc/audit', { accept: 'text/html' })).toBe('/api/xdocs/abc/audit');
+  });
+
+  it('sends an XHR to the handler of the same path under /api', () => {
+    expect(apiPathOf('/orders', XHR)).toBe('/api/orders');
+    expect(apiPathOf('/orders/bulkResponse', XHR)).toBe('/api/orders/bulkResponse');
+    expect(apiPathOf('/xdocs/tx-1/pdf', XHR)).toBe('/api/xdocs/tx-1/pdf');
+  });
+
+  it('matches the XHR header value exactly', () => {
+    expect(apiPathOf('/orders', { 'x-requested-with': 'xmlhttprequest' })).toBeNull();
+    expect(apiPathOf('/orders', { 'x-requested-with': 'XMLHttpRequest2' })).toBeNull();
+    expect(apiPathOf('/orders', { 'x-requested-with': 'fetch' })).toBeNull();
+  });
+
+  it('sends a request that asks for JSON first to the API', () => {
+    expect(apiPathOf('/orders', JSON_ACCEPT)).toBe('/api/orders');
+    expect(apiPathOf('/orders', { accept: 'application/json; charset=utf-8' })).toBe('/api/orders');
+    // axios' default
+    expect(apiPathOf('/orders', { accept: 'application/json, text/plain, */*' })).toBe('/api/orders');
+  });
+
+  it('leaves a request that asks for anything else first to Next', () => {
+    expect(apiPathOf('/orders', { accept: 'text/html' })).toBeNull();
+    expect(apiPathOf('/orders', { accept: '*/*' })).toBeNull();
+    expect(apiPathOf('/orders', { accept: 'text/html, application/json' })).toBeNull();
+  });
+
+  it("never rewrites Next's own assets, even for an XHR", () => {
+    expect(apiPathOf('/_next/static/x', XHR)).toBeNull();
+    expect(apiPathOf('/_next/static/chunks/app.js', JSON_ACCEPT)).toBeNull();
+    expect(apiPathOf('/_next/data/build/x.json', { ...XHR, ...JSON_ACCEPT })).toBeNull();
+  });
+
+  it('sends /login to its handler only for a url-encoded form post', () => {
+    expect(apiPathOf('/login', {})).toBeNull();
+    expect(apiPathOf('/login', { 'content-type': 'text/plain' })).toBeNull();
+    expect(apiPathOf('/login', { 'content-type': 'multipart/form-data; boundary=x' })).toBeNull();
+    expect(apiPathOf('/login', FORM)).toBe('/api/login');
+    expect(apiPathOf('/login', { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' })).toBe('/api/login');
+    // An XHR sign-in goes there by the header rule.
+    expect(apiPathOf('/login', XHR)).toBe('/api/login');
+  });
+
+  it('always sends /logout and the password forms to their handlers', () => {
+    for (const path of ['/logout', '/password/email', '/password/reset']) {
+      expect(apiPathOf(path, {})).toBe(`/api${path}`);
+      expect(apiPathOf(path, { accept: 'text/html' })).toBe(`/api${path}`);
+    }
+  });
+
+  it('does not treat paths that merely start like a form path as one', () => {
+    expect(apiPathOf('/logout/now', {})).toBeNull();
+    expect(apiPathOf('/password', {})).toBeNull();
+    expect(apiPathOf('/password/email/x', {})).toBeNull();
+    expect(apiPathOf('/login/x', FORM)).toBeNull();
+  });
+
+  it('reads a Fetch Headers object (any case) as well as Node’s lower-cased record', () => {
+    expect(apiPathOf('/orders', new Headers({ 'X-Requested-With': 'XMLHttpRequest' }))).toBe('/api/orders');
+    expect(apiPathOf('/orders', new Headers({ Accept: 'application/json' }))).toBe('/api/orders');
+    expect(apiPathOf('/orders', new Headers({ Accept: 'text/html' }))).toBeNull();
+    expect(apiPathOf('/login', new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' }))).toBe('/api/login');
+    expect(apiPathOf('/login', new Headers())).toBeNull();
+
+    const node: IncomingMessage['headers'] = { host: 'localhost', 'x-requested-with': 'XMLHttpRequest', 'set-cookie': ['a=1', 'b=2'] };
+    expect(apiPathOf('/orders', node)).toBe('/api/orders');
+    expect(apiPathOf('/orders', { host: 'localhost', accept: undefined })).toBeNull();
+  });
+});
+
+describe('nextRewrites', () => {
+  const rewrites = nextRewrites();
+
+  it('has one rewrite per header rule and per form path, all into /api', () => {
+    expect(rewrites).toHaveLength(API_REQUEST_HEADERS.length + FORM_HANDLER_PATHS.length);
+    for (const rewrite of rewrites) expect(rewrite.destination).toMatch(/^\/api\//);
+
+    const headerRules = rewrites.slice(0, API_REQUEST_HEADERS.length);
+    expect(headerRules.map((r) => r.has)).toEqual(API_REQUEST_HEADERS.map((h) => [{ type: 'header', ...h }]));
+    for (const rule of headerRules) expect(rule.destination).toBe('/api/:path');
+
+    expect(rewrites.slice(API_REQUEST_HEADERS.length)).toEqual([
+      { source: '/login', has: [{ type: 'header', key: 'content-type', value: 'application/x-www-form-urlencoded.*' }], destination: '/api/login' },
+      { source: '/logout', destination: '/api/logout' },
+      { source: '/password/email', destination: '/api/password/email' },
+      { source: '/password/reset', destination: '/api/password/reset' },
+    ]);
+  });
+
+  /**
+   * Next's own matching of these rewrites (the path matcher and `has` check its router uses for
+   * beforeFiles), so `next dev` and the production server's dispatcher are proved to agree.
+   */
+  function nextDestination(pathname: string, headers: Record<string, string>): string | null {
+    for (const rewrite of rewrites) {
+      const match = getPathMatch(rewrite.source, { strict: true, removeUnnamedParams: true, regexModifier: (re) => modifyRouteRegex(re), sensitive: false });
+      const params = match(pathname);
+      if (!params) continue;
+      if ('has' in rewrite && rewrite.has && !matchHas({ headers } as unknown as IncomingMessage, {}, rewrite.has)) continue;
+      return rewrite.destination.replace(':path', String(params.path));
+    }
+    return null;
+  }
+
+  it.each([
+    ['/orders', {}],
+    ['/orders', XHR],
+    ['/orders/bulkResponse', XHR],
+    ['/xdocs/tx-1/audit', JSON_ACCEPT],
+    ['/orders', { accept: 'application/json; charset=utf-8' }],
+    ['/orders', { accept: 'text/html' }],
+    ['/_next/static/x', XHR],
+    ['/api/orders', XHR],
+    ['/login', {}],
+    ['/login', FORM],
+    ['/login', XHR],
+    ['/logout', {}],
+    ['/password/email', {}],
+    ['/password/reset', { accept: 'text/html' }],
+  ] as [string, Record<string, string>][])('agree with apiPathOf for %s %j', (pathname, headers) => {
+    // Next leaves /api paths alone (they are served as they are); apiPathOf names them as they are.
+    const expected = pathname.startsWith('/api/') ? pathname : nextDestination(pathname, headers);
+    expect(apiPathOf(pathname, headers)).toBe(expected);
+  });
+});

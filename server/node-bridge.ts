@@ -6,7 +6,8 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
+  // origin + path, not new URL(path, origin): a path starting '//' would read as another host.
+  return new Request(`${origin}${req.url ?? '/'}`, {
     method: req.method,
     headers,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
@@ -26,8 +27,12 @@ export async function sendFetchResponse(response: Response, res: ServerResponse,
     res.end();
     return;
   }
+  // A client that goes away mid-body never drains: stop then, and leaving the loop cancels the body.
+  const closed = new Promise<void>((resolve) => res.once('close', resolve));
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+    if (res.destroyed) break;
+    if (!res.write(chunk)) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed]);
+    if (res.destroyed) break;
   }
-  res.end();
+  if (!res.destroyed) res.end();
 }

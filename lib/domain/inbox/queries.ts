@@ -6,6 +6,7 @@ import { documentsVisibleTo, inboxCountsVisibleTo } from '../../auth/scope';
 import { NEWEST_FIRST, summariesOfPage, type XdocSummary } from '../documents/summary';
 import type { InboxFilter, ReturnOrderFilter } from './schemas';
 import { escapeLike } from '../query-text';
+import { cachedInboxPage } from './page-cache';
 
 /** Spec §3 result pager. */
 export type ResultPager = { results: number; resultPage: number; totalPages: number; totalResults: number };
@@ -53,7 +54,13 @@ function filterConditions(f: InboxFilter): (SQL | undefined)[] {
  * the same conditions. (Not a window count: beside a small LIMIT it can steer the planner into reading
  * every match in date order.) A page past the end has no row to carry the total and counts on its own.
  */
-async function listPage(actor: Actor, base: SQL[], filter: InboxFilter, counted?: InboxCountedList): Promise<InboxPage> {
+type ListDef = { name: string; base: SQL[]; counted?: InboxCountedList };
+
+function listPage(actor: Actor, list: ListDef, filter: InboxFilter): Promise<InboxPage> {
+  return cachedInboxPage(actor, list.name, filter, () => computeListPage(actor, list, filter));
+}
+
+async function computeListPage(actor: Actor, { base, counted }: ListDef, filter: InboxFilter): Promise<InboxPage> {
   const where = and(documentsVisibleTo(actor), ...base, ...filterConditions(filter)) ?? sql`true`;
   // `results` is a validated whole number; as a literal it steers the page's plan (see summariesOfPage).
   const { results, page } = filter;
@@ -91,26 +98,29 @@ async function countWhere(where: SQL): Promise<number> {
 
 /** GET /orders: open purchase orders (every sub type but return), not yet responded to. */
 export function listOpenOrders(actor: Actor, filter: InboxFilter): Promise<InboxPage> {
-  return listPage(actor, [OPEN_ORDER, NOT_RETURN], filter, 'open_purchase');
+  return listPage(actor, { name: 'open_purchase', base: [OPEN_ORDER, NOT_RETURN], counted: 'open_purchase' }, filter);
 }
 
 /** GET /orders/returned: open return orders, or with responded=true those already answered. */
 export function listReturnOrders(actor: Actor, { responded, ...filter }: ReturnOrderFilter): Promise<InboxPage> {
-  return listPage(actor, responded ? [RESPONDED_RETURN] : [OPEN_ORDER, IS_RETURN], filter, responded ? undefined : 'open_return');
+  const list: ListDef = responded
+    ? { name: 'responded_return', base: [RESPONDED_RETURN] }
+    : { name: 'open_return', base: [OPEN_ORDER, IS_RETURN], counted: 'open_return' };
+  return listPage(actor, list, filter);
 }
 
 /** GET /delivery-notes: unread proof-of-delivery documents. */
 export function listUnreadDeliveryNotes(actor: Actor, filter: InboxFilter): Promise<InboxPage> {
-  return listPage(actor, [unreadOf('deliverynote')], filter, 'unread_deliverynote');
+  return listPage(actor, { name: 'unread_deliverynote', base: [unreadOf('deliverynote')], counted: 'unread_deliverynote' }, filter);
 }
 
 /** GET /disputes: unread disputes. */
 export function listUnreadDisputes(actor: Actor, filter: InboxFilter): Promise<InboxPage> {
-  return listPage(actor, [unreadOf('dispute')], filter, 'unread_dispute');
+  return listPage(actor, { name: 'unread_dispute', base: [unreadOf('dispute')], counted: 'unread_dispute' }, filter);
 }
 
 /** GET /remittance-advices: unread remittances; spec §7 nests this list as xdocs.xdoc. */
 export async function listUnreadRemittances(actor: Actor, filter: InboxFilter): Promise<{ resultPager: ResultPager; xdocs: { xdoc: XdocSummary[] } }> {
-  const { xdocs: rows, resultPager } = await listPage(actor, [unreadOf('remittance')], filter, 'unread_remittance');
+  const { xdocs: rows, resultPager } = await listPage(actor, { name: 'unread_remittance', base: [unreadOf('remittance')], counted: 'unread_remittance' }, filter);
   return { resultPager, xdocs: { xdoc: rows } };
 }

@@ -1,42 +1,38 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { newXsrfToken, XSRF_COOKIE } from './lib/http/csrf';
-const PUBLIC_PAGES = ['/login', '/password/reset'];
+import { XSRF_COOKIE } from './lib/http/csrf';
+import { pageGate, xsrfSetCookie } from './lib/http/page-gate';
 
-/**
- * Convenience only, never the guard (route handlers and the portal layout check the session themselves):
- * hands every visitor an XSRF-TOKEN cookie, and sends anonymous page visits to the sign-in page.
- */
+/** The page gate of lib/http/page-gate.ts under `next dev`; the production server applies it itself. */
 export function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
-  const token = request.cookies.get(XSRF_COOKIE)?.value ?? null;
-  const newToken = token ? null : newXsrfToken();
-
-  // JSON callers that skip the XHR header still reach here; they get a 401 from the handler, not a redirect.
-  const isApi = (request.headers.get('accept') ?? '').startsWith('application/json');
-  const isPublic = PUBLIC_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-  const hasSession = request.cookies.getAll().some((c) => c.name.endsWith('next-auth.session-token'));
-
-  let response: NextResponse;
-  if (!isApi && !isPublic && !hasSession && request.method === 'GET') {
-    response = NextResponse.redirect(new URL('/login', request.url));
-  } else if (newToken) {
-    // Also place the new token on the request, so the page rendered now can put it in its forms.
-    request.cookies.set(XSRF_COOKIE, newToken);
-    response = NextResponse.next({ request: { headers: request.headers } });
-  } else {
-    response = NextResponse.next();
+  const gate = pageGate({
+    method: request.method,
+    pathname: request.nextUrl.pathname,
+    accept: request.headers.get('accept'),
+    cookieHeader: request.headers.get('cookie'),
+  });
+  if (gate.redirectToLogin) {
+    const response = NextResponse.redirect(new URL('/login', request.url));
+    if (gate.newXsrfToken) response.headers.append('set-cookie', xsrfSetCookie(gate.newXsrfToken));
+    return response;
   }
-  if (newToken) response.cookies.set(XSRF_COOKIE, newToken, { path: '/', sameSite: 'lax', httpOnly: false });
+  if (!gate.newXsrfToken) return NextResponse.next();
+  // Also place the new token on the request, so the page rendered now can put it in its forms.
+  request.cookies.set(XSRF_COOKIE, gate.newXsrfToken);
+  const response = NextResponse.next({ request: { headers: request.headers } });
+  response.headers.append('set-cookie', xsrfSetCookie(gate.newXsrfToken));
   return response;
 }
 
-// Page requests only: API calls (under /api, or spec paths sent as XHR) need neither a new token nor a
-// redirect, and skipping the proxy for them keeps it off the hot path of every list call.
+// Page requests only (see isGatedRequest), and none the production server has already gated
+// (PAGE_GATED_HEADER; the matcher must be a literal, so the names are written out here).
 export const config = {
   matcher: [
     {
       source: '/((?!api/|_next/static|_next/image|favicon.ico).*)',
-      missing: [{ type: 'header', key: 'x-requested-with', value: 'XMLHttpRequest' }],
+      missing: [
+        { type: 'header', key: 'x-requested-with', value: 'XMLHttpRequest' },
+        { type: 'header', key: 'x-page-gated' },
+      ],
     },
   ],
 };

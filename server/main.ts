@@ -5,10 +5,11 @@ import path from 'node:path';
 import next from 'next';
 import { apiDispatcher } from './api-dispatch';
 import { loadApiRoutes } from './api-routes';
+import { requestHandler } from './handler';
 
 /**
  * The production web server (`npm start`): API calls go straight to their route handlers, everything
- * else (pages, assets, next-auth's own routes) to Next. With WEB_CONCURRENCY above 1 it runs that many
+ * else (pages, assets, next-auth's own routes) to Next, pages through the page gate (handler.ts). With WEB_CONCURRENCY above 1 it runs that many
  * worker processes sharing the port (Node cluster), one per core by default: one Node process can only
  * use one core. Nothing is shared in memory between requests that matters for correctness (sessions,
  * throttling and counters live in PostgreSQL), so workers are interchangeable. docs/architecture.md.
@@ -48,9 +49,7 @@ async function serve(): Promise<void> {
   const [routes] = await Promise.all([loadApiRoutes(path.join(process.cwd(), 'app'), isNextAuthRoute), app.prepare()]);
   const dispatchApi = apiDispatcher(routes, process.env.APP_URL ?? `http://localhost:${port}`);
 
-  const server = http.createServer(async (req, res) => {
-    if (!(await dispatchApi(req, res))) await handleWithNext(req, res);
-  });
+  const server = http.createServer(requestHandler(dispatchApi, handleWithNext));
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {
     if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`ready on http://${hostname}:${port} (${routes.length} API routes served directly)`);

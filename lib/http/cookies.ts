@@ -7,3 +7,9 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
   }
   return undefined;
 }
+
+/** A Cookie header with one more cookie (encoded) at the end. */
+export function appendCookie(cookieHeader: string | undefined, name: string, value: string): string {
+  const cookie = `${name}=${encodeURIComponent(value)}`;
+  return cookieHeader ? `${cookieHeader}; ${cookie}` : cookie;
+}

@@ -1,0 +1,47 @@
+import { isGatedRequest, pageGate, xsrfSetCookie } from './page-gate';
+
+const visit = (pathname: string, cookieHeader: string | null = null, extra: Partial<Parameters<typeof pageGate>[0]> = {}) =>
+  pageGate({ method: 'GET', pathname, accept: 'text/html', cookieHeader, ...extra });
+
+describe('pageGate', () => {
+  it('sends an anonymous visit to a private page to the sign-in page, with a token', () => {
+    const gate = visit('/history');
+    expect(gate.redirectToLogin).toBe(true);
+    expect(gate.newXsrfToken).toMatch(/^[\w-]{32}$/);
+  });
+
+  it('lets public pages and signed-in visitors through', () => {
+    expect(visit('/login').redirectToLogin).toBe(false);
+    expect(visit('/password/reset/abc').redirectToLogin).toBe(false);
+    expect(visit('/history', 'next-auth.session-token=x').redirectToLogin).toBe(false);
+    expect(visit('/history', 'a=1; __Secure-next-auth.session-token=x').redirectToLogin).toBe(false);
+    expect(visit('/history', 'not-next-auth.session-token-x=1').redirectToLogin).toBe(true);
+  });
+
+  it('never redirects JSON callers or anything but GET', () => {
+    expect(visit('/orders', null, { accept: 'application/json' }).redirectToLogin).toBe(false);
+    expect(visit('/history', null, { method: 'POST' }).redirectToLogin).toBe(false);
+  });
+
+  it('hands out a token only when the visitor has none', () => {
+    expect(visit('/login', 'XSRF-TOKEN=abc').newXsrfToken).toBeNull();
+    expect(visit('/login', 'other=1').newXsrfToken).not.toBeNull();
+    expect(visit('/login').newXsrfToken).not.toBe(visit('/login').newXsrfToken);
+  });
+
+  it('writes a cookie the page script can read', () => {
+    expect(xsrfSetCookie('t0k')).toBe('XSRF-TOKEN=t0k; Path=/; SameSite=Lax');
+  });
+});
+
+describe('isGatedRequest', () => {
+  it('gates page paths only', () => {
+    expect(isGatedRequest('/history', null)).toBe(true);
+    expect(isGatedRequest('/', null)).toBe(true);
+    expect(isGatedRequest('/orders', 'XMLHttpRequest')).toBe(false);
+    expect(isGatedRequest('/api/orders', null)).toBe(false);
+    expect(isGatedRequest('/_next/static/chunk.js', null)).toBe(false);
+    expect(isGatedRequest('/_next/image', null)).toBe(false);
+    expect(isGatedRequest('/favicon.ico', null)).toBe(false);
+  });
+});

@@ -153,7 +153,8 @@ export function SortableTable<T>(props: SortableTableProps<T>) {
                     </td>
                   ) : null}
                   {columns.map((column) => {
-                    const value = column.sortValue?.(row);
+                    // Only numbers are exposed: text and date columns need not compute (and format) a value per cell.
+                    const value = column.sortType === 'text' || column.sortType === 'date' ? undefined : column.sortValue?.(row);
                     return (
                       <td
                         key={column.id}

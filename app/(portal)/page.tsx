@@ -7,12 +7,17 @@ import { inboxFilterSchema, returnOrderFilterSchema } from '@/lib/domain/inbox/s
 import { listRegions, listStores, listSubsidiaries } from '@/lib/domain/lookups/queries';
 import { InboxScreen } from './_components/InboxScreen';
 import { PAGE_SIZE_COOKIE, parsePageSize } from './_components/page-size';
-import { isListTab, parsePage, parseTab, toListPage, type ListPage, type ListTabId } from './_components/tabs';
+import { isListTab, parsePage, parseTab, toInboxRow, toListPage, type ListPage, type ListTabId } from './_components/tabs';
 
 export const metadata = { title: 'Inbox' };
 
-/** The first page of a tab, from the same domain functions the list handlers call. */
+/** The first page of a tab, from the same domain functions the list handlers call, with only the fields the screen reads. */
 async function firstPage(actor: Actor, tab: ListTabId, results: number, page: number): Promise<ListPage> {
+  const { rows, pager } = await loadFirstPage(actor, tab, results, page);
+  return { rows: rows.map(toInboxRow), pager };
+}
+
+async function loadFirstPage(actor: Actor, tab: ListTabId, results: number, page: number): Promise<ListPage> {
   const filter = inboxFilterSchema.parse({ results, page });
   switch (tab) {
     case 'orders':

@@ -47,7 +47,37 @@ export const isOrderTab = (tab: TabId): tab is 'orders' | 'return-orders' => tab
 
 export const counterOf = (tab: ListTabId): CounterKey => TABS.find((t) => t.id === tab)!.counters[0];
 
-export type InboxRow = XdocSummary;
+/*
+ * The fields the inbox screen reads from a list row. The server-rendered first page sends only these
+ * (toInboxRow): every row is serialised into the page for the client, and the fields nobody reads
+ * were a third of that. Rows the screen fetches itself are whole summaries, a superset.
+ */
+export const INBOX_ROW_FIELDS = [
+  'id',
+  'tinyMce',
+  'docno',
+  'orderno',
+  'xdocSubTypeCode',
+  'xdocDescr',
+  'orderType',
+  'wfStatusCode',
+  'docDate',
+  'deliveryDate',
+  'totValue',
+  'xdocTotalIncl',
+  'branchName',
+  'storeCode',
+  'custaccountName',
+  'lineCount',
+  'reasonCode',
+  'reasonLabel',
+] as const satisfies readonly (keyof XdocSummary)[];
+export type InboxRow = Pick<XdocSummary, (typeof INBOX_ROW_FIELDS)[number]>;
+
+/** Only the fields of INBOX_ROW_FIELDS, from a row that may carry more (a whole summary). */
+export function toInboxRow(row: InboxRow): InboxRow {
+  return Object.fromEntries(INBOX_ROW_FIELDS.map((field) => [field, row[field]])) as InboxRow;
+}
 export interface ListPage {
   rows: InboxRow[];
   pager: ResultPager;

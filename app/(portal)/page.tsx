@@ -4,7 +4,7 @@ import { requireActor } from '@/lib/auth/server';
 import type { Actor } from '@/lib/auth/actor';
 import { listOpenOrders, listReturnOrders, listUnreadDeliveryNotes, listUnreadDisputes, listUnreadRemittances } from '@/lib/domain/inbox/queries';
 import { inboxFilterSchema, returnOrderFilterSchema } from '@/lib/domain/inbox/schemas';
-import { listRegions, listStores, listSubsidiaries } from '@/lib/domain/lookups/queries';
+import { inboxFilterOptions } from '@/lib/domain/lookups/queries';
 import { InboxScreen } from './_components/InboxScreen';
 import { PAGE_SIZE_COOKIE, parsePageSize } from './_components/page-size';
 import { isListTab, parsePage, parseTab, toInboxRow, toListPage, type ListPage, type ListTabId } from './_components/tabs';
@@ -43,17 +43,15 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const page = parsePage(params.page);
   const pageSize = parsePageSize((await cookies()).get(PAGE_SIZE_COOKIE)?.value);
 
-  const [list, stores, regions, customers] = await Promise.all([
+  const [list, options] = await Promise.all([
     isListTab(tab) ? firstPage(actor, tab, pageSize, page) : Promise.resolve(null),
-    listStores(actor, {}),
-    listRegions(actor, { limit: 100 }),
-    listSubsidiaries(actor, { limit: 100 }),
+    inboxFilterOptions(actor),
   ]);
 
   const lookups = {
-    store: stores.map((s) => ({ value: String(s.id), label: `${s.name} (${s.code})` })),
-    region: regions.map((r) => ({ value: String(r.id), label: r.name })),
-    custaccountTinyMce: customers.subsidiaries.map((c) => ({ value: c.tinyMce, label: c.name })),
+    store: options.stores.map((s) => ({ value: String(s.id), label: `${s.name} (${s.code})` })),
+    region: options.regions.map((r) => ({ value: String(r.id), label: r.name })),
+    custaccountTinyMce: options.subsidiaries.map((c) => ({ value: c.tinyMce, label: c.name })),
   };
 
   return <InboxScreen initialTab={tab} initialPage={page} initialList={list} pageSize={pageSize} lookups={lookups} />;

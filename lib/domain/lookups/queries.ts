@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { db } from '../../../db/client';
+import { db, queryPrepared } from '../../../db/client';
 import { divisions, regions, stores, subsidiaries, vendors, historySelections } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { vendorsVisibleTo } from '../../auth/scope';
@@ -69,4 +69,22 @@ export async function listVendors(actor: Actor, { limit, searchCode }: LookupQue
     .where(and(vendorsVisibleTo(actor), codeOrName(vendors.code, vendors.name, searchCode)))
     .orderBy(asc(vendors.code))
     .limit(limit ?? 20);
+}
+
+/**
+ * The inbox filter panel's option lists in one prepared round trip: every store, the first 100
+ * regions and the actor's first 100 subsidiaries, each by name. Rendered on every inbox page, where
+ * four separate look-ups cost more than the rest of the page's data.
+ */
+export async function inboxFilterOptions(actor: Actor): Promise<{
+  stores: { id: number; code: string; name: string }[];
+  regions: { id: number; name: string }[];
+  subsidiaries: { tinyMce: string; name: string }[];
+}> {
+  const readable = actor.scope.kind === 'subsidiaries' ? sql`${subsidiaries.id} = any(${sql.param(actor.scope.read)}::int[])` : sql`true`;
+  const [row] = await queryPrepared<Awaited<ReturnType<typeof inboxFilterOptions>>>(sql`select
+    (select coalesce(json_agg(s order by s.name), '[]') from (select ${stores.id} as id, ${stores.code} as code, ${stores.name} as name from ${stores} order by ${stores.name} limit 1000) s) as stores,
+    (select coalesce(json_agg(r order by r.name), '[]') from (select ${regions.id} as id, ${regions.name} as name from ${regions} order by ${regions.name} limit 100) r) as regions,
+    (select coalesce(json_agg(c order by c.name), '[]') from (select ${subsidiaries.tinyMce} as "tinyMce", ${subsidiaries.name} as name from ${subsidiaries} where ${readable} order by ${subsidiaries.name} limit 100) c) as subsidiaries`);
+  return row;
 }

@@ -102,7 +102,7 @@ const measured = await withServer({}, async () => {
   const { api, page } = await headers();
   // Warm up the pools and the JIT of every web worker, on both paths, before measuring.
   await load('warm-up', `${base}${firstPagePath}`, api, { duration: 8 });
-  await load('warm-up', `${base}/`, page, { duration: 4 });
+  await load('warm-up', `${base}/`, page, { duration: 10 });
   return [
     await load('orders, first page', `${base}${firstPagePath}`, api, { duration }),
     await load('orders, deep page', `${base}/orders?store=${storeId}&results=${results}&page=${lastPage}`, api, { duration }),

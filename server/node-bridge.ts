@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { jsonTextOf } from '../lib/http/errors';
 
 /** A Fetch Request for a Node request, as Next hands route handlers; the body streams on demand. */
 export function toFetchRequest(req: IncomingMessage, origin: string): Request {
@@ -22,6 +23,11 @@ export async function sendFetchResponse(response: Response, res: ServerResponse,
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader('set-cookie', cookies);
+  const text = jsonTextOf(response);
+  if (text !== undefined && method !== 'HEAD') {
+    res.end(text);
+    return;
+  }
   if (!response.body || method === 'HEAD') {
     await response.body?.cancel();
     res.end();

@@ -46,7 +46,8 @@ export async function cachedInboxPage<T>(actor: Actor, list: string, filter: obj
     pages.set(key, kept);
     return kept.page as T;
   }
-  const page = await compute();
+  // Frozen: shared between requests, and marked read-only for lib/http/errors.ts (serialised once).
+  const page = Object.freeze(await compute());
   pages.delete(key);
   pages.set(key, { token, page });
   if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);

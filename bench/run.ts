@@ -36,6 +36,19 @@ async function waitForServer(): Promise<void> {
   throw new Error('server did not start');
 }
 
+/** The next server must not start while this one still holds the port (it would measure this one). */
+async function waitForServerGone(): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    try {
+      await fetch(`${base}/login`);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not stop');
+}
+
 async function signIn(email: string): Promise<string> {
   const xsrf = 'bench-xsrf-token';
   const res = await fetch(`${base}/login`, {
@@ -84,7 +97,7 @@ async function withServer<T>(extraEnv: Record<string, string>, measure: () => Pr
     return await measure();
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
-    await new Promise((r) => setTimeout(r, 2000));
+    await waitForServerGone();
   }
 }
 

@@ -54,7 +54,12 @@ async function serve(): Promise<void> {
   server.listen(port, hostname, () => {
     if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`ready on http://${hostname}:${port} (${routes.length} API routes served directly)`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  // Finish requests in flight, drop idle keep-alive connections, and go.
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

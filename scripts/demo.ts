@@ -16,16 +16,23 @@ if (process.env.DEMO_SKIP_BUILD !== '1') {
 }
 
 const env = { ...process.env, DATABASE_URL: url, PORT: port };
+// Each child leads a process group of its own, so stopping it stops what npm and tsx started under it.
 const children = [
-  spawn('npm', ['start'], { env, stdio: 'inherit' }),
-  spawn('npx', ['tsx', 'jobs/worker.ts'], { env, stdio: 'inherit' }),
+  spawn('npm', ['start'], { env, stdio: 'inherit', detached: true }),
+  spawn('npx', ['tsx', 'jobs/worker.ts'], { env, stdio: 'inherit', detached: true }),
 ];
 
 console.log(`\nTrade Portal is starting on http://localhost:${port}\nDemo accounts (password ${DEMO_PASSWORD}):`);
 for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(30)} ${account.role.padEnd(9)} lands on ${account.startPath}`);
 
 const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

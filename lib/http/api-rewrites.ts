@@ -26,10 +26,14 @@ export const FORM_HANDLER_PATHS: { path: string; when?: HeaderCondition }[] = [
 /** Paths that are never rewritten: already under /api, or Next's own assets. */
 const NOT_REWRITTEN = /^\/(api|_next)\//;
 
+// Every request is checked against these: each condition's pattern is compiled once, not per request.
+const compiled = new Map<string, RegExp>();
+const patternOf = (value: string) => compiled.get(value) ?? compiled.set(value, new RegExp(`^(?:${value})$`)).get(value)!;
+
 function headerMatches(headers: Headers | Record<string, string | string[] | undefined>, { key, value }: HeaderCondition): boolean {
   const raw = headers instanceof Headers ? headers.get(key) : headers[key];
   const actual = Array.isArray(raw) ? raw.join(', ') : raw;
-  return actual != null && new RegExp(`^(?:${value})$`).test(actual);
+  return actual != null && patternOf(value).test(actual);
 }
 
 /**

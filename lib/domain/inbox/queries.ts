@@ -92,8 +92,8 @@ function countedTotalSql(actor: Actor, list: InboxCountedList, store: number | u
 const countSql = (where: SQL) => sql`(select count(*)::int from ${xdocs} where ${where})`;
 
 async function countWhere(where: SQL): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(xdocs).where(where);
-  return row?.total ?? 0;
+  const { rows } = await db.execute<{ total: number }>(sql`select ${countSql(where)} as total`);
+  return rows[0]?.total ?? 0;
 }
 
 /** GET /orders: open purchase orders (every sub type but return), not yet responded to. */

@@ -126,18 +126,23 @@ const measured = await withServer({}, async () => {
 });
 // The same first page computed on every request: what a page costs when it is not in memory.
 measured.push(
-  await withServer({ INBOX_PAGE_CACHE: 'off' }, async () => {
-    const { api } = await headers();
+  ...(await withServer({ INBOX_PAGE_CACHE: 'off' }, async () => {
+    const { api, page } = await headers();
     await load('warm-up', `${base}${firstPagePath}`, api, { duration: 8 });
-    return load('orders, first page, page cache off', `${base}${firstPagePath}`, api, { duration });
-  }),
+    await load('warm-up', `${base}/`, page, { duration: 10 });
+    return [
+      await load('orders, first page, page cache off', `${base}${firstPagePath}`, api, { duration }),
+      await load('inbox page (server-rendered), page cache off', `${base}/`, page, { duration }),
+    ];
+  })),
 );
 const [first, deep, , inbox] = measured;
+const inboxUncached = measured[measured.length - 1];
 const verdicts = [
   `- list API p95 < 50 ms: ${first.p95} ms first page, ${deep.p95} ms deep page → ${first.p95 < 50 && deep.p95 < 50 ? 'met' : 'MISSED'}`,
   `- list API ≥ 300 req/s: ${first.rps} req/s → ${first.rps >= 300 ? 'met' : 'MISSED'}`,
   `- deep page no slower than 2× the first: p95 ratio ${(deep.p95 / first.p95).toFixed(2)} → ${deep.p95 <= 2 * first.p95 ? 'met' : 'MISSED'}`,
-  `- inbox page p95 < 300 ms: ${inbox.p95} ms → ${inbox.p95 < 300 ? 'met' : 'MISSED'}`,
+  `- inbox page p95 < 300 ms: ${inbox.p95} ms, ${inboxUncached.p95} ms with the page cache off → ${inbox.p95 < 300 && inboxUncached.p95 < 300 ? 'met' : 'MISSED'}`,
 ];
 const report = `# Benchmarks
 

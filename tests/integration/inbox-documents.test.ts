@@ -5,8 +5,8 @@ import { GET as auditRoute } from '@/app/api/xdocs/[id]/audit/route';
 import { GET as pdfRoute } from '@/app/api/xdocs/[id]/pdf/route';
 import { GET as xdocRoute, PUT as markReadRoute } from '@/app/api/xdocs/[id]/route';
 import { db, pool } from '@/db/client';
-import { auditEntries, deliveredLines, userVendors, users } from '@/db/schema';
-import { callRoute, sessionHeaders } from './support/actors';
+import { auditEntries, deliveredLines, userVendors } from '@/db/schema';
+import { callRoute, sessionHeaders, userId } from './support/actors';
 import { createDocument, createOrder, removeCreatedDocuments, storeByCode, vendorByCode } from './support/fixtures';
 import { auditCount, documentState, responseSnapshot } from './support/inbox';
 
@@ -19,11 +19,6 @@ afterAll(async () => {
   await removeCreatedDocuments();
   await pool.end();
 });
-
-async function userId(email: string): Promise<number> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return user.id;
-}
 
 /** The document information Title, which pdfkit writes as an indirect string object. */
 function pdfTitle(pdf: Buffer): string | undefined {

@@ -4,8 +4,8 @@ import { PUT as respondRoute } from '@/app/api/orders/[id]/route';
 import { GET as ordersRoute } from '@/app/api/orders/route';
 import { GET as xdocRoute } from '@/app/api/xdocs/[id]/route';
 import { db, pool } from '@/db/client';
-import { auditEntries, userActivities, users } from '@/db/schema';
-import { callRoute, sessionHeaders } from './support/actors';
+import { auditEntries, userActivities } from '@/db/schema';
+import { callRoute, sessionHeaders, userId } from './support/actors';
 import { createDocument, createOrder, removeCreatedDocuments, type CreatedDocument } from './support/fixtures';
 import { auditCount, documentState, lineStates, responseSnapshot } from './support/inbox';
 
@@ -35,11 +35,6 @@ async function bulk(orderResponse: unknown, { email = SUPPLIER, xsrf = true } = 
 async function lastAuditDescr(id: number): Promise<string | undefined> {
   const [entry] = await db.select().from(auditEntries).where(eq(auditEntries.xdocId, id)).orderBy(desc(auditEntries.id)).limit(1);
   return entry?.descr;
-}
-
-async function userId(email: string): Promise<number> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return user.id;
 }
 
 const REJECT = { response: 'rejected', reason: 'minimum order value', supplierRef: 'ABC' };

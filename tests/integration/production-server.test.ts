@@ -1,15 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { db, pool } from '@/db/client';
-import { users } from '@/db/schema';
+import { pool } from '@/db/client';
 import { DEMO_PASSWORD } from '@/db/seed/demo-accounts';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { apiDispatcher } from '../../server/api-dispatch';
 import { loadApiRoutes, type ApiRoute } from '../../server/api-routes';
 import { sendFetchResponse, toFetchRequest } from '../../server/node-bridge';
-import { sessionHeaders, TEST_XSRF } from './support/actors';
+import { sessionHeaders, TEST_XSRF, userId } from './support/actors';
 import { createDocument, createOrder, removeCreatedDocuments, type CreatedDocument } from './support/fixtures';
 import { documentState } from './support/inbox';
 
@@ -56,11 +54,6 @@ const call = (pathname: string, init: RequestInit = {}) => fetch(`${base}${pathn
 /** Only the cookies of a signed-in user (no XHR or JSON headers). */
 async function cookieOf(email: string): Promise<string> {
   return (await sessionHeaders(email)).cookie;
-}
-
-async function userId(email: string): Promise<number> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return user.id;
 }
 
 describe('which requests the API handlers answer', () => {

@@ -5,6 +5,7 @@ import { db, pool } from '@/db/client';
 import { users } from '@/db/schema';
 import { env } from '@/lib/env';
 import { actorFromRequest, encodeSession, SESSION_COOKIE, userIdFromSessionToken } from '@/lib/auth/session';
+import { userByEmail } from './support/actors';
 
 /*
  * userIdFromSessionToken remembers the outcome of decoding each exact token string (lib/auth/session.ts).
@@ -19,11 +20,6 @@ afterAll(async () => {
   for (const id of tempUsers) await db.delete(users).where(eq(users.id, id));
   await pool.end();
 });
-
-async function userByEmail(email: string) {
-  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email));
-  return user;
-}
 
 /** The same token with one character of its ciphertext changed (a JWE is header..iv.ciphertext.tag). */
 function altered(token: string): string {

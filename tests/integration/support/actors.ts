@@ -7,10 +7,15 @@ import { encodeSession, SESSION_COOKIE } from '../../../lib/auth/session';
 /** The anti-forgery token the test "browser" holds in its XSRF-TOKEN cookie. */
 export const TEST_XSRF = 't';
 
-async function userByEmail(email: string) {
+/** A seeded user's id, name and e-mail; throws when the seed has no such user. */
+export async function userByEmail(email: string) {
   const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email));
   if (!user) throw new Error(`No user ${email} in the test database (is the seed loaded?)`);
   return user;
+}
+
+export async function userId(email: string): Promise<number> {
+  return (await userByEmail(email)).id;
 }
 
 /**

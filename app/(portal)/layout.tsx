@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { requireActor, xsrfToken } from '@/lib/auth/server';
-import { Navbar } from '@/components/Navbar';
-import { SnackbarProvider } from '@/components/Snackbar';
+import { Navbar } from '@/components/navbar/navbar';
+import { SnackbarProvider } from '@/components/ui/snackbar';
 
 /** Every portal screen: the session gate (checked here and again by each API call), the navbar and the snackbar. */
 export default async function PortalLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
 import { startPathFor } from '@/lib/auth/roles';
 import { currentActor, xsrfToken } from '@/lib/auth/server';
-import { SignInForm } from './_components/SignInForm';
+import { SignInForm } from './_components/sign-in-form';
 
 export const metadata = { title: 'Sign in' };
 

@@ -1,0 +1,96 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+
+/** One choice of a select filter. */
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A filter field of a list screen; `name` is the query parameter it fills. */
+export interface FilterField<Name extends string = string> {
+  name: Name;
+  label: string;
+  kind: 'text' | 'date' | 'select';
+  /** Fixed options; look-up fields (store, region, customer) get theirs from the screen. */
+  options?: readonly Option[];
+}
+
+/** Filter values as the API's query strings, by field name. */
+export type FilterValues<Name extends string = string> = Partial<Record<Name, string>>;
+export type LookupOptions<Name extends string = string> = Partial<Record<Name, readonly Option[]>>;
+
+export interface FilterPanelProps<Name extends string = string> {
+  fields: readonly FilterField<Name>[];
+  /** The filters in force; the form edits a copy until Search. */
+  values: FilterValues<Name>;
+  lookups: LookupOptions<Name>;
+  onApply: (values: FilterValues<Name>) => void;
+  /** Clears every filter and reloads. */
+  onReset: () => void;
+  label: string;
+}
+
+/** The filter panel of a list screen: a grid of fields, Search and Reset filters. */
+export function FilterPanel<Name extends string>({ fields, values, lookups, onApply, onReset, label }: FilterPanelProps<Name>) {
+  const [draft, setDraft] = useState<FilterValues<Name>>(values);
+  const idPrefix = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply(draft);
+  }
+
+  function reset() {
+    setDraft({} as FilterValues<Name>);
+    onReset();
+  }
+
+  const set = (name: Name, value: string) => setDraft((d) => ({ ...d, [name]: value }));
+
+  return (
+    <form className="filters" aria-label={label} onSubmit={submit}>
+      {fields.map((field) => {
+        const value = draft[field.name] ?? '';
+        const options = field.options ?? lookups[field.name] ?? [];
+        const id = `${idPrefix}-${field.name}`;
+        return (
+          <div key={field.name} className="field">
+            <label htmlFor={id} className="field__label">
+              {field.label}
+            </label>
+            {field.kind === 'select' ? (
+              <select id={id} className="select" name={field.name} value={value} onChange={(e) => set(field.name, e.target.value)}>
+                <option value="">All</option>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={id}
+                className="input"
+                name={field.name}
+                type={field.kind === 'date' ? 'date' : 'search'}
+                value={value}
+                autoComplete="off"
+                onChange={(e) => set(field.name, e.target.value)}
+              />
+            )}
+          </div>
+        );
+      })}
+      <div className="filters__actions">
+        <button type="button" className="btn" onClick={reset}>
+          Reset filters
+        </button>
+        <button type="submit" className="btn btn--primary">
+          Search
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+/** @jest-environment jsdom */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Modal } from './modal';
+
+describe('Modal', () => {
+  it('renders title, body and footer in a labelled dialog when open', () => {
+    render(
+      <Modal open onOpenChange={() => {}} title="Order 123" footer={<button type="button">Save</button>}>
+        <p>Body text</p>
+      </Modal>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Order 123' })).toBeInTheDocument();
+    expect(screen.getByText('Body text')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('renders nothing when closed', () => {
+    render(<Modal open={false} onOpenChange={() => {}} title="Hidden" />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks to close from the close button and Escape', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = jest.fn();
+    render(<Modal open onOpenChange={onOpenChange} title="Edit" />);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledTimes(2);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});

@@ -6,6 +6,16 @@ const config = [
   ...nextTs,
   // `const { dropped, ...kept } = row` is how we leave a field out; that is not an unused variable.
   { rules: { '@typescript-eslint/no-unused-vars': ['warn', { ignoreRestSiblings: true }] } },
-  { ignores: ['.next/**', 'node_modules/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', '.scratch*/**'] },
+  {
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'db/migrations/**',
+      'next-env.d.ts',
+      'test-results/**',
+      'playwright-report/**',
+      '.scratch*/**',
+    ],
+  },
 ];
 export default config;

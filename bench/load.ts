@@ -1,10 +1,25 @@
 import autocannon from 'autocannon';
 import { percentile } from './stats';
 
-export type LoadResult = { name: string; path: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+export type LoadResult = {
+  name: string;
+  path: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
 
 /** Runs autocannon against one path and keeps every response time, so p95 is exact. */
-export async function load(name: string, url: string, headers: Record<string, string>, { connections = Number(process.env.CONNS ?? 20), duration = 10 } = {}): Promise<LoadResult> {
+export async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  { connections = Number(process.env.CONNS ?? 20), duration = 10 } = {},
+): Promise<LoadResult> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url, connections, duration, headers }, (error, res) => (error ? reject(error) : resolve(res)));

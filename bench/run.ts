@@ -54,7 +54,12 @@ async function signIn(email: string): Promise<string> {
   const res = await fetch(`${base}/login`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': xsrf,
+    },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
@@ -75,8 +80,12 @@ async function busiestStore(): Promise<{ storeId: number; open: number }> {
 }
 
 function table(results: LoadResult[]): string {
-  const lines = ['| scenario | path | requests | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |', '|---|---|---|---|---|---|---|---|---|'];
-  for (const r of results) lines.push(`| ${r.name} | \`${r.path}\` | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  const lines = [
+    '| scenario | path | requests | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of results)
+    lines.push(`| ${r.name} | \`${r.path}\` | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
   return lines.join('\n');
 }
 

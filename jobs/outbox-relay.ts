@@ -28,10 +28,7 @@ export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Pro
       .select({ id: outbox.id, kind: outbox.kind })
       .from(outbox)
       .where(
-        or(
-          eq(outbox.status, 'pending'),
-          and(eq(outbox.status, 'queued'), lt(outbox.queuedAt, sql`now() - ${REQUEUE_AFTER}::interval`)),
-        ),
+        or(eq(outbox.status, 'pending'), and(eq(outbox.status, 'queued'), lt(outbox.queuedAt, sql`now() - ${REQUEUE_AFTER}::interval`))),
       )
       .orderBy(asc(outbox.id))
       .limit(limit)
@@ -45,7 +42,10 @@ export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Pro
       return { relayed: 0, error: error instanceof Error ? error.message : String(error) };
     }
     const ids = rows.map((row) => row.id);
-    await tx.update(outbox).set({ status: 'queued', queuedAt: sql`now()` }).where(inArray(outbox.id, ids));
+    await tx
+      .update(outbox)
+      .set({ status: 'queued', queuedAt: sql`now()` })
+      .where(inArray(outbox.id, ids));
     return { relayed: rows.length };
   });
 }

@@ -56,7 +56,7 @@ export function startWorker({ relayIntervalMs = 1000, concurrency = 5, closePool
       const closing = worker.close().catch(logRedisError); // stops fetching jobs at once
       await stopRelay();
       // Let jobs in progress finish so no e-mail is cut off between sending and being marked done.
-      for (const deadline = Date.now() + DRAIN_MS; active > 0 && Date.now() < deadline; ) await sleep(100);
+      for (const deadline = Date.now() + DRAIN_MS; active > 0 && Date.now() < deadline;) await sleep(100);
       if (active > 0) console.error(`[worker] ${active} job(s) still running at shutdown; BullMQ will retry them`);
       await Promise.race([closing, sleep(CLOSE_MS)]);
       await closeQueue();

@@ -4,7 +4,10 @@ import { z } from 'zod';
 const envSchema = z.object({
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/portal'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  SMTP_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   MAIL_FROM: z.string().default('Trade Portal <no-reply@portal.test>'),
   MAIL_DIR: z.string().default('.data/mail'),
   APP_URL: z.string().url().default('http://localhost:3000'),

@@ -11,7 +11,14 @@ const port = process.env.E2E_PORT ?? '3100';
 
 await recreateDatabase(url);
 await seedDatabase({ databaseUrl: url, documents: 2000 });
-const env = { ...process.env, DATABASE_URL: url, APP_URL: `http://127.0.0.1:${port}`, QUEUE_PREFIX: 'portal-e2e', MAIL_DIR: '.data/e2e-mail', PORT: port };
+const env = {
+  ...process.env,
+  DATABASE_URL: url,
+  APP_URL: `http://127.0.0.1:${port}`,
+  QUEUE_PREFIX: 'portal-e2e',
+  MAIL_DIR: '.data/e2e-mail',
+  PORT: port,
+};
 const children = [
   spawn('npm', ['start'], { env: { ...env, HOST: '127.0.0.1' }, stdio: 'inherit' }),
   spawn('npx', ['tsx', 'jobs/worker.ts'], { env, stdio: 'inherit' }),

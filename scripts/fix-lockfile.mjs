@@ -17,8 +17,18 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     const os = OS.find((o) => parts.includes(o));
     const cpu = CPU.find((c) => parts.includes(c));
     if (!os || !cpu) continue; // not a platform build: leave it to npm
-    const libc = parts.some((p) => p.startsWith('musl')) ? ['musl'] : parts.some((p) => p.startsWith('gnu')) && os === 'linux' ? ['glibc'] : undefined;
-    lock.packages[`node_modules/${name}`] = { version: String(version).replace(/^[\^~=]/, ''), optional: true, os: [os], cpu: [cpu], ...(libc ? { libc } : {}) };
+    const libc = parts.some((p) => p.startsWith('musl'))
+      ? ['musl']
+      : parts.some((p) => p.startsWith('gnu')) && os === 'linux'
+        ? ['glibc']
+        : undefined;
+    lock.packages[`node_modules/${name}`] = {
+      version: String(version).replace(/^[\^~=]/, ''),
+      optional: true,
+      os: [os],
+      cpu: [cpu],
+      ...(libc ? { libc } : {}),
+    };
     added++;
   }
 }

@@ -16,7 +16,12 @@ export function requestHandler(dispatchApi: (req: IncomingMessage, res: ServerRe
     const pathname = (req.url ?? '/').split('?', 1)[0];
     const requestedWith = req.headers['x-requested-with'];
     if (isGatedRequest(pathname, typeof requestedWith === 'string' ? requestedWith : null)) {
-      const gate = pageGate({ method: req.method ?? 'GET', pathname, accept: req.headers.accept ?? null, cookieHeader: req.headers.cookie ?? null });
+      const gate = pageGate({
+        method: req.method ?? 'GET',
+        pathname,
+        accept: req.headers.accept ?? null,
+        cookieHeader: req.headers.cookie ?? null,
+      });
       if (gate.newXsrfToken) res.appendHeader('set-cookie', xsrfSetCookie(gate.newXsrfToken));
       if (gate.redirectToLogin) {
         res.writeHead(307, { location: '/login' }).end();

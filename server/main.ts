@@ -52,7 +52,8 @@ async function serve(): Promise<void> {
   const server = http.createServer(requestHandler(dispatchApi, handleWithNext));
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {
-    if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`ready on http://${hostname}:${port} (${routes.length} API routes served directly)`);
+    if (!cluster.isWorker || cluster.worker?.id === 1)
+      console.log(`ready on http://${hostname}:${port} (${routes.length} API routes served directly)`);
   });
   // Finish requests in flight, drop idle keep-alive connections, and go.
   const stop = () => {

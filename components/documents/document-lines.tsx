@@ -15,7 +15,8 @@ const isCancelled = (line: XdocLine) => line.orderDescr?.trim().toLowerCase() ==
 
 function lineState(line: XdocLine) {
   if (isCancelled(line)) return <span className="badge">Cancelled</span>;
-  if (line.response) return <span className={`badge ${/reject/i.test(line.response) ? 'badge--danger' : 'badge--success'}`}>{line.response}</span>;
+  if (line.response)
+    return <span className={`badge ${/reject/i.test(line.response) ? 'badge--danger' : 'badge--success'}`}>{line.response}</span>;
   return null;
 }
 
@@ -47,7 +48,9 @@ export function DocumentLines({ lines, kind, showBranch = false }: { lines: read
           <>
             <th scope="col">Invoice</th>
             <th scope="col">Description</th>
-            <th scope="col" className="num">Amount</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
           </>
         }
       >
@@ -69,16 +72,26 @@ export function DocumentLines({ lines, kind, showBranch = false }: { lines: read
       caption="Document lines"
       head={
         <>
-          <th scope="col" className="num">Line</th>
+          <th scope="col" className="num">
+            Line
+          </th>
           <th scope="col">Item code</th>
           <th scope="col">Description</th>
           {showBranch ? <th scope="col">Branch</th> : null}
-          <th scope="col" className="num">Qty</th>
+          <th scope="col" className="num">
+            Qty
+          </th>
           {priced ? (
             <>
-              <th scope="col" className="num">Unit price</th>
-              <th scope="col" className="num">Tax %</th>
-              <th scope="col" className="num">Line total</th>
+              <th scope="col" className="num">
+                Unit price
+              </th>
+              <th scope="col" className="num">
+                Tax %
+              </th>
+              <th scope="col" className="num">
+                Line total
+              </th>
             </>
           ) : null}
           {withState ? <th scope="col">Status</th> : null}

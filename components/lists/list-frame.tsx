@@ -27,7 +27,17 @@ export interface ListFrameProps extends ListFrameControls {
 }
 
 /** The frame every inbox list shares: filters, a toolbar (bulk actions, loading, rows per page), the table, the pager. */
-export function ListFrame({ filters, filtersLabel, actions, loading, pageSize, onPageSizeChange, pager, onPageChange, children }: ListFrameProps) {
+export function ListFrame({
+  filters,
+  filtersLabel,
+  actions,
+  loading,
+  pageSize,
+  onPageSizeChange,
+  pager,
+  onPageChange,
+  children,
+}: ListFrameProps) {
   return (
     <>
       {filters ? <FilterPanel {...filters} label={filtersLabel} /> : null}

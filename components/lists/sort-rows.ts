@@ -65,11 +65,7 @@ function compareComparables(a: Comparable, b: Comparable): number {
  * Returns a new array sorted by key in direction, or the rows in their original order when
  * direction (or key) is null. Empty values go last in both directions; ties keep original order.
  */
-export function sortRows<T>(
-  rows: readonly T[],
-  key: SortKey<T> | null | undefined,
-  direction: SortDirection | null | undefined,
-): T[] {
+export function sortRows<T>(rows: readonly T[], key: SortKey<T> | null | undefined, direction: SortDirection | null | undefined): T[] {
   if (!key || !direction) return [...rows];
   const sign = direction === 'asc' ? 1 : -1;
   return rows

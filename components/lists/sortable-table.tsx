@@ -97,12 +97,7 @@ export function SortableTable<T>(props: SortableTableProps<T>) {
                 );
               }
               return (
-                <th
-                  key={column.id}
-                  scope="col"
-                  className={column.className}
-                  aria-sort={direction ? ARIA_SORT[direction] : 'none'}
-                >
+                <th key={column.id} scope="col" className={column.className} aria-sort={direction ? ARIA_SORT[direction] : 'none'}>
                   <button
                     type="button"
                     className="table__sort"
@@ -144,12 +139,7 @@ export function SortableTable<T>(props: SortableTableProps<T>) {
                 >
                   {selectable ? (
                     <td className="table__select">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select row ${index + 1}`}
-                        checked={checked}
-                        onChange={() => onToggle(key)}
-                      />
+                      <input type="checkbox" aria-label={`Select row ${index + 1}`} checked={checked} onChange={() => onToggle(key)} />
                     </td>
                   ) : null}
                   {columns.map((column) => {

@@ -43,9 +43,7 @@ export function ConfirmDialog({
           {text ? <AlertDialog.Description className="dialog__text">{text}</AlertDialog.Description> : null}
           {children}
           <div className="dialog__footer">
-            {cancelLabel !== null ? (
-              <AlertDialog.Cancel className="btn btn--secondary">{cancelLabel}</AlertDialog.Cancel>
-            ) : null}
+            {cancelLabel !== null ? <AlertDialog.Cancel className="btn btn--secondary">{cancelLabel}</AlertDialog.Cancel> : null}
             {/* Not AlertDialog.Action: that would also fire onOpenChange(false), i.e. onCancel. */}
             <button type="button" className={`btn btn--${tone}`} onClick={onConfirm}>
               {confirmLabel}
@@ -81,8 +79,6 @@ export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<bo
     setOptions(null);
   };
 
-  const dialog = options ? (
-    <ConfirmDialog {...options} open onConfirm={() => answer(true)} onCancel={() => answer(false)} />
-  ) : null;
+  const dialog = options ? <ConfirmDialog {...options} open onConfirm={() => answer(true)} onCancel={() => answer(false)} /> : null;
   return { confirm, dialog };
 }

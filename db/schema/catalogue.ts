@@ -1,4 +1,18 @@
-import { pgTable, serial, bigserial, bigint, integer, text, timestamp, numeric, boolean, date, jsonb, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  serial,
+  bigserial,
+  bigint,
+  integer,
+  text,
+  timestamp,
+  numeric,
+  boolean,
+  date,
+  jsonb,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { vendors, uploadedFiles } from './vendors';
 import { subsidiaries } from './reference';
 import { users } from './users';
@@ -10,7 +24,9 @@ export const items = pgTable(
   'items',
   {
     id: serial().primaryKey(),
-    vendorId: integer().notNull().references(() => vendors.id),
+    vendorId: integer()
+      .notNull()
+      .references(() => vendors.id),
     catalogueCode: text().notNull(),
     barcode: text(),
     descr: text().notNull(),
@@ -28,7 +44,9 @@ export const pricings = pgTable(
   'pricings',
   {
     id: serial().primaryKey(),
-    itemId: integer().notNull().references(() => items.id, { onDelete: 'cascade' }),
+    itemId: integer()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     subsidiaryId: integer().references(() => subsidiaries.id),
     costPrice: numeric({ precision: 14, scale: 2 }).notNull(),
     retailPrice: numeric({ precision: 14, scale: 2 }),
@@ -48,7 +66,9 @@ export const itemChanges = pgTable(
   {
     id: serial().primaryKey(),
     itemId: integer().references(() => items.id, { onDelete: 'cascade' }),
-    vendorId: integer().notNull().references(() => vendors.id),
+    vendorId: integer()
+      .notNull()
+      .references(() => vendors.id),
     changeable: jsonb().$type<Record<string, unknown>>().notNull(),
     status: text().$type<ChangeStatus>().notNull().default('pending'),
     requestedBy: integer().references(() => users.id),
@@ -66,7 +86,9 @@ export const pricingChanges = pgTable(
     id: serial().primaryKey(),
     pricingId: integer().references(() => pricings.id, { onDelete: 'cascade' }),
     itemId: integer().references(() => items.id, { onDelete: 'cascade' }),
-    vendorId: integer().notNull().references(() => vendors.id),
+    vendorId: integer()
+      .notNull()
+      .references(() => vendors.id),
     changeable: jsonb().$type<Record<string, unknown>>().notNull(),
     status: text().$type<ChangeStatus>().notNull().default('pending'),
     requestedBy: integer().references(() => users.id),
@@ -96,5 +118,8 @@ export const masterdataChanges = pgTable(
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('masterdata_changes_process_event_uq').on(t.processId, t.eventType), index('masterdata_changes_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('masterdata_changes_process_event_uq').on(t.processId, t.eventType),
+    index('masterdata_changes_status_idx').on(t.status, t.createdAt),
+  ],
 );

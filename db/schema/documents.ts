@@ -1,6 +1,19 @@
 import {
-  pgTable, bigserial, bigint, integer, text, timestamp, date, numeric, smallint, boolean, jsonb, index, uniqueIndex,
-  primaryKey, type AnyPgColumn,
+  pgTable,
+  bigserial,
+  bigint,
+  integer,
+  text,
+  timestamp,
+  date,
+  numeric,
+  smallint,
+  boolean,
+  jsonb,
+  index,
+  uniqueIndex,
+  primaryKey,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { subsidiaries, stores, regions, divisions } from './reference';
@@ -33,8 +46,12 @@ export const xdocs = pgTable(
     xdocDescr: text(),
     orderType: text(),
     wfStatusCode: text().notNull().default('received'),
-    subsidiaryId: integer().notNull().references(() => subsidiaries.id),
-    vendorId: integer().notNull().references(() => vendors.id),
+    subsidiaryId: integer()
+      .notNull()
+      .references(() => subsidiaries.id),
+    vendorId: integer()
+      .notNull()
+      .references(() => vendors.id),
     storeId: integer().references(() => stores.id),
     toStoreId: integer().references(() => stores.id),
     regionId: integer().references(() => regions.id),
@@ -119,7 +136,9 @@ export const xdocLines = pgTable(
   'xdoc_lines',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    xdocId: bigint({ mode: 'number' }).notNull().references(() => xdocs.id, { onDelete: 'cascade' }),
+    xdocId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => xdocs.id, { onDelete: 'cascade' }),
     lineNumber: integer().notNull(),
     catalogueCode: text().notNull(),
     descr: text(),
@@ -152,7 +171,9 @@ export type InboxCountedList = (typeof INBOX_COUNTED_LISTS)[number];
 export const inboxCounts = pgTable(
   'inbox_counts',
   {
-    vendorId: integer().notNull().references(() => vendors.id),
+    vendorId: integer()
+      .notNull()
+      .references(() => vendors.id),
     list: text().$type<InboxCountedList>().notNull(),
     /** The document's store, 0 for none: a store-filtered list (the common filter) totals from here too. */
     storeId: integer().notNull().default(0),
@@ -177,7 +198,9 @@ export const deliveredLines = pgTable(
   'delivered_lines',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    orderXdocId: bigint({ mode: 'number' }).notNull().references(() => xdocs.id, { onDelete: 'cascade' }),
+    orderXdocId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => xdocs.id, { onDelete: 'cascade' }),
     deliverynoteXdocId: bigint({ mode: 'number' }).references(() => xdocs.id, { onDelete: 'cascade' }),
     deliverynoteNumber: text(),
     lineNumber: integer().notNull(),
@@ -193,7 +216,9 @@ export const invoicedLines = pgTable(
   'invoiced_lines',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    orderXdocId: bigint({ mode: 'number' }).notNull().references(() => xdocs.id, { onDelete: 'cascade' }),
+    orderXdocId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => xdocs.id, { onDelete: 'cascade' }),
     invoiceXdocId: bigint({ mode: 'number' }).references(() => xdocs.id, { onDelete: 'cascade' }),
     invoiceNumber: text().notNull(),
     lineNumber: integer().notNull(),

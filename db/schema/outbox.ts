@@ -18,5 +18,9 @@ export const outbox = pgTable(
     queuedAt: timestamp({ withTimezone: true }),
     processedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('outbox_pending_idx').on(t.createdAt).where(sql`status in ('pending', 'queued')`)],
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status in ('pending', 'queued')`),
+  ],
 );

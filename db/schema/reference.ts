@@ -40,14 +40,12 @@ export const stores = pgTable(
     id: serial().primaryKey(),
     code: text().notNull(),
     name: text().notNull(),
-    subsidiaryId: integer().notNull().references(() => subsidiaries.id),
+    subsidiaryId: integer()
+      .notNull()
+      .references(() => subsidiaries.id),
     regionId: integer().references(() => regions.id),
     divisionId: integer().references(() => divisions.id),
     addressCode: text(),
   },
-  (t) => [
-    uniqueIndex('stores_code_uq').on(t.code),
-    index('stores_subsidiary_idx').on(t.subsidiaryId),
-    index('stores_name_idx').on(t.name),
-  ],
+  (t) => [uniqueIndex('stores_code_uq').on(t.code), index('stores_subsidiary_idx').on(t.subsidiaryId), index('stores_name_idx').on(t.name)],
 );

@@ -1,5 +1,15 @@
 import {
-  pgTable, serial, integer, text, timestamp, boolean, primaryKey, index, bigserial, jsonb, type AnyPgColumn,
+  pgTable,
+  serial,
+  integer,
+  text,
+  timestamp,
+  boolean,
+  primaryKey,
+  index,
+  bigserial,
+  jsonb,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { roles, subsidiaries } from './reference';
 import { vendors } from './vendors';
@@ -11,7 +21,10 @@ export const users = pgTable(
     name: text().notNull(),
     email: text().notNull().unique(),
     passwordHash: text(),
-    roleId: integer().notNull().default(4).references(() => roles.id),
+    roleId: integer()
+      .notNull()
+      .default(4)
+      .references(() => roles.id),
     parentUserId: integer().references((): AnyPgColumn => users.id),
     lastLogin: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
@@ -25,8 +38,12 @@ export const users = pgTable(
 export const userSubsidiaries = pgTable(
   'user_subsidiaries',
   {
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    subsidiaryId: integer().notNull().references(() => subsidiaries.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subsidiaryId: integer()
+      .notNull()
+      .references(() => subsidiaries.id),
     canRead: boolean().notNull().default(true),
     canWrite: boolean().notNull().default(false),
   },
@@ -37,8 +54,12 @@ export const userSubsidiaries = pgTable(
 export const userVendors = pgTable(
   'user_vendors',
   {
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    vendorId: integer().notNull().references(() => vendors.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: integer()
+      .notNull()
+      .references(() => vendors.id),
     canWrite: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,7 +71,9 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
@@ -74,7 +97,9 @@ export const loginFailures = pgTable(
 export const emailPreferences = pgTable(
   'email_preferences',
   {
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     code: text().notNull(),
     disabled: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -105,7 +130,9 @@ export const declarations = pgTable(
   'declarations',
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     version: text().notNull(),
     status: text().notNull().default('accepted'),
     acceptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -115,7 +142,9 @@ export const declarations = pgTable(
 
 /** The history screen's server-held state: the chosen subsidiary and the selected vendor codes. */
 export const historySelections = pgTable('history_selections', {
-  userId: integer().primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   subsidiaryId: integer().references(() => subsidiaries.id),
   vendorCodes: text().array().notNull().default([]),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,11 @@ import { insertJson, type Queryable } from './sql';
 import { VENDORS } from './vendors';
 
 const STATUSES = ['pending', 'pending', 'approved', 'rejected'] as const;
-const REJECTIONS = ['Barcode already registered to another item', 'Description does not follow naming standard', 'Price increase not agreed with buyer'];
+const REJECTIONS = [
+  'Barcode already registered to another item',
+  'Description does not follow naming standard',
+  'Price increase not agreed with buyer',
+];
 
 /** Most change requests belong to the demo suppliers so their screens have pending work. */
 const vendorFor = (k: number) => VENDORS[k < 8 ? 0 : k < 12 ? 1 : k < 15 ? 2 : 3 + (k - 15) * 2];
@@ -17,7 +21,13 @@ function itemChanges() {
     const status = STATUSES[k % 4];
     const isNewItem = k % 6 === 5;
     const changeable = isNewItem
-      ? { catalogueCode: catalogueCode(v.no, 100 + k), descr: `${item.descr} Value Pack`, barcode: barcode(v.no, 100 + k), unitOfMeasure: 'EA', packSize: 6 }
+      ? {
+          catalogueCode: catalogueCode(v.no, 100 + k),
+          descr: `${item.descr} Value Pack`,
+          barcode: barcode(v.no, 100 + k),
+          unitOfMeasure: 'EA',
+          packSize: 6,
+        }
       : k % 3 === 0
         ? { catalogueCode: item.code, descr: `${item.descr} (new look)` }
         : k % 3 === 1
@@ -43,7 +53,13 @@ function pricingChanges() {
     return {
       vendor: v.code,
       code: item.code,
-      changeable: { catalogueCode: item.code, costPrice, previousCostPrice: item.cost, effectiveFrom: '2026-12-01', ...(k % 5 === 4 ? { subsidiaryCode: 'SUB02' } : {}) },
+      changeable: {
+        catalogueCode: item.code,
+        costPrice,
+        previousCostPrice: item.cost,
+        effectiveFrom: '2026-12-01',
+        ...(k % 5 === 4 ? { subsidiaryCode: 'SUB02' } : {}),
+      },
       status,
       at: at(k),
       comments: status === 'rejected' ? REJECTIONS[2] : null,

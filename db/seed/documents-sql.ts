@@ -12,7 +12,8 @@ import { VENDORS } from './vendors';
  */
 
 /** A deterministic integer in [0, mod) from an expression and a salt (hashint8extended must stay stable: hash partitioning relies on it). */
-const h = (expr: string, salt: number, mod: number | string) => `((hashint8extended((${expr})::bigint, ${salt}) & 2147483647) % (${mod}))::int`;
+const h = (expr: string, salt: number, mod: number | string) =>
+  `((hashint8extended((${expr})::bigint, ${salt}) & 2147483647) % (${mod}))::int`;
 /** Same as `slotOf` in document-kinds.ts. */
 const slot = (expr: string) => `((((${expr}) / 100) * 37 + ((${expr}) % 100) * 13) % 100)::int`;
 /** Same as `vendorNoOf` in document-kinds.ts. */
@@ -45,7 +46,8 @@ const RETURN_REASONS = textArray(['damaged stock', 'expired stock', 'overstock',
 const DISPUTE_LABELS = `jsonb_build_object('Q', 'Quantity Overcharge', 'U', 'Quantity Undercharge', 'O', 'Price Overcharge')`;
 
 const kindsValues = DOC_KINDS.map(
-  (k) => `(${k.lo}, ${k.hi}, '${k.type}', ${k.sub ? `'${k.sub}'` : 'null'}, '${k.typeDescr}', '${k.prefix}', ${k.relates ? `'${k.relates}'` : 'null'})`,
+  (k) =>
+    `(${k.lo}, ${k.hi}, '${k.type}', ${k.sub ? `'${k.sub}'` : 'null'}, '${k.typeDescr}', '${k.prefix}', ${k.relates ? `'${k.relates}'` : 'null'})`,
 ).join(',\n    ');
 
 /**

@@ -48,8 +48,8 @@ const STORE_DIVISIONS: Record<string, [string, string]> = { SUB01: ['FOOD', 'FRE
 
 export type StoreSeed = { code: string; name: string; subsidiary: string; region: string; division: string; addressCode: string };
 
-export const STORES: StoreSeed[] = REGIONS.flatMap((region) => TOWNS[region.code].map((town) => ({ town, region })))
-  .map(({ town, region }, i) => {
+export const STORES: StoreSeed[] = REGIONS.flatMap((region) => TOWNS[region.code].map((town) => ({ town, region }))).map(
+  ({ town, region }, i) => {
     const code = `S${String(i + 1).padStart(3, '0')}`;
     const brand = SUBSIDIARIES.find((s) => s.code === region.subsidiary)!.brand;
     return {
@@ -60,7 +60,8 @@ export const STORES: StoreSeed[] = REGIONS.flatMap((region) => TOWNS[region.code
       division: STORE_DIVISIONS[region.subsidiary][i % 2],
       addressCode: `DA${code.slice(1)}`,
     };
-  });
+  },
+);
 
 export async function seedReferenceData(db: Queryable): Promise<void> {
   await insertJson(

@@ -4,7 +4,15 @@ import { insertJson, type Queryable } from './sql';
  * E-mail notification codes the seed sets preferences for. A preference row exists only where a
  * user changed the default (enabled), so most users have none.
  */
-export const EMAIL_PREFERENCE_CODES = ['new-order', 'new-return-order', 'order-reminder', 'new-deliverynote', 'new-remittance', 'new-dispute', 'change-decided'] as const;
+export const EMAIL_PREFERENCE_CODES = [
+  'new-order',
+  'new-return-order',
+  'order-reminder',
+  'new-deliverynote',
+  'new-remittance',
+  'new-dispute',
+  'change-decided',
+] as const;
 
 const PREFERENCES: { email: string; code: (typeof EMAIL_PREFERENCE_CODES)[number]; disabled: boolean }[] = [
   { email: 'supplier@portal.test', code: 'new-order', disabled: false },
@@ -21,7 +29,13 @@ const PREFERENCES: { email: string; code: (typeof EMAIL_PREFERENCE_CODES)[number
 /** A little sign-in and action history so the user-activity screen has something to filter. */
 const ACTIVITIES: { email: string; activity: string; at: string; ip: string; detail?: Record<string, unknown> }[] = [
   { email: 'admin@portal.test', activity: 'login', at: '2026-11-16 08:02+02', ip: '196.25.1.10' },
-  { email: 'admin@portal.test', activity: 'invite-user', at: '2026-11-16 08:15+02', ip: '196.25.1.10', detail: { invited: 'karen.smith@highveld.test' } },
+  {
+    email: 'admin@portal.test',
+    activity: 'invite-user',
+    at: '2026-11-16 08:15+02',
+    ip: '196.25.1.10',
+    detail: { invited: 'karen.smith@highveld.test' },
+  },
   { email: 'admin@portal.test', activity: 'logout', at: '2026-11-16 17:31+02', ip: '196.25.1.10' },
   { email: 'staff@portal.test', activity: 'login', at: '2026-11-17 07:55+02', ip: '196.25.1.11' },
   { email: 'staff@portal.test', activity: 'approve-change', at: '2026-11-17 09:12+02', ip: '196.25.1.11', detail: { kind: 'item' } },
@@ -29,10 +43,22 @@ const ACTIVITIES: { email: string; activity: string; at: string; ip: string; det
   { email: 'retail.user@portal.test', activity: 'password-reset', at: '2026-11-18 07:20+02', ip: '41.13.200.6' },
   { email: 'retail.user@portal.test', activity: 'login', at: '2026-11-18 07:24+02', ip: '41.13.200.6' },
   { email: 'supplier@portal.test', activity: 'login', at: '2026-11-18 08:01+02', ip: '105.224.9.31' },
-  { email: 'supplier@portal.test', activity: 'respond-order', at: '2026-11-18 08:06+02', ip: '105.224.9.31', detail: { response: 'confirmed' } },
+  {
+    email: 'supplier@portal.test',
+    activity: 'respond-order',
+    at: '2026-11-18 08:06+02',
+    ip: '105.224.9.31',
+    detail: { response: 'confirmed' },
+  },
   { email: 'supplier@portal.test', activity: 'logout', at: '2026-11-18 08:45+02', ip: '105.224.9.31' },
   { email: 'supplier.user@portal.test', activity: 'login', at: '2026-11-19 09:30+02', ip: '105.224.9.40' },
-  { email: 'supplier.user@portal.test', activity: 'mark-read', at: '2026-11-19 09:33+02', ip: '105.224.9.40', detail: { type: 'remittance' } },
+  {
+    email: 'supplier.user@portal.test',
+    activity: 'mark-read',
+    at: '2026-11-19 09:33+02',
+    ip: '105.224.9.40',
+    detail: { type: 'remittance' },
+  },
   { email: 'other.supplier@portal.test', activity: 'login', at: '2026-11-19 14:02+02', ip: '102.132.4.77' },
   { email: 'sipho.dlamini@durbanspice.test', activity: 'login', at: '2026-11-20 06:58+02', ip: '102.65.18.3' },
 ];

@@ -2,8 +2,20 @@ import type { VendorData } from '../schema';
 import { hashInt, insertJson, opaqueId, type Queryable } from './sql';
 
 export type Category =
-  | 'dairy' | 'produce' | 'meat' | 'pantry' | 'bakery' | 'beverages' | 'cleaning'
-  | 'snacks' | 'wine' | 'hardware' | 'personal' | 'household' | 'frozen' | 'seafood';
+  | 'dairy'
+  | 'produce'
+  | 'meat'
+  | 'pantry'
+  | 'bakery'
+  | 'beverages'
+  | 'cleaning'
+  | 'snacks'
+  | 'wine'
+  | 'hardware'
+  | 'personal'
+  | 'household'
+  | 'frozen'
+  | 'seafood';
 
 type VendorSeed = { name: string; brand: string; category: Category; contact: string; town: string };
 

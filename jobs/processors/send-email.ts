@@ -26,7 +26,10 @@ export async function processEmailRow(outboxId: number, { isFinalAttempt = false
     const parsed = sendEmailPayloadSchema.safeParse(row.payload);
     if (!parsed.success) {
       const lastError = `invalid payload: ${parsed.error.message}`;
-      await tx.update(outbox).set({ status: 'failed', lastError, processedAt: sql`now()` }).where(eq(outbox.id, outboxId));
+      await tx
+        .update(outbox)
+        .set({ status: 'failed', lastError, processedAt: sql`now()` })
+        .where(eq(outbox.id, outboxId));
       return { error: new Error(lastError), retry: false };
     }
     try {

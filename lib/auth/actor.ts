@@ -8,9 +8,7 @@ import { roleKind, type RoleKind } from './roles';
  * subsidiaries; suppliers see the vendors linked to them. Write lists are subsets of read lists.
  */
 export type Scope =
-  | { kind: 'all' }
-  | { kind: 'subsidiaries'; read: number[]; write: number[] }
-  | { kind: 'vendors'; read: number[]; write: number[] };
+  { kind: 'all' } | { kind: 'subsidiaries'; read: number[]; write: number[] } | { kind: 'vendors'; read: number[]; write: number[] };
 
 export type Actor = {
   userId: number;
@@ -37,7 +35,8 @@ type ActorRow = {
   vendorsWrite: number[];
 };
 
-const ACTOR_SELECT = fixedSql(sql`select ${users.id} as "id", ${users.name} as "name", ${users.email} as "email", ${users.roleId} as "roleId", ${roles.code} as "roleCode",
+const ACTOR_SELECT =
+  fixedSql(sql`select ${users.id} as "id", ${users.name} as "name", ${users.email} as "email", ${users.roleId} as "roleId", ${roles.code} as "roleCode",
     ${ids(sql`select array_agg(${userSubsidiaries.subsidiaryId}) from ${userSubsidiaries} where ${userSubsidiaries.userId} = ${users.id} and (${userSubsidiaries.canRead} or ${userSubsidiaries.canWrite})`)} as "subsidiariesRead",
     ${ids(sql`select array_agg(${userSubsidiaries.subsidiaryId}) from ${userSubsidiaries} where ${userSubsidiaries.userId} = ${users.id} and ${userSubsidiaries.canWrite}`)} as "subsidiariesWrite",
     ${ids(sql`select array_agg(${userVendors.vendorId}) from ${userVendors} where ${userVendors.userId} = ${users.id}`)} as "vendorsRead",
@@ -53,8 +52,10 @@ export async function loadActor(userId: number): Promise<Actor | null> {
   if (!row) return null;
   const kind = roleKind(row.roleCode);
   const scope: Scope =
-    kind === 'internal' ? { kind: 'all' }
-    : kind === 'customer' ? { kind: 'subsidiaries', read: row.subsidiariesRead, write: row.subsidiariesWrite }
-    : { kind: 'vendors', read: row.vendorsRead, write: row.vendorsWrite };
+    kind === 'internal'
+      ? { kind: 'all' }
+      : kind === 'customer'
+        ? { kind: 'subsidiaries', read: row.subsidiariesRead, write: row.subsidiariesWrite }
+        : { kind: 'vendors', read: row.vendorsRead, write: row.vendorsWrite };
   return { userId: row.id, name: row.name, email: row.email, roleId: row.roleId, roleCode: row.roleCode, kind, scope };
 }

@@ -19,7 +19,9 @@ export const authOptions: NextAuthOptions = {
       name: 'E-mail and password',
       credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
       async authorize(credentials, req) {
-        const ip = String(req?.headers?.['x-forwarded-for'] ?? 'unknown').split(',')[0].trim();
+        const ip = String(req?.headers?.['x-forwarded-for'] ?? 'unknown')
+          .split(',')[0]
+          .trim();
         try {
           const user = await verifyCredentials({ email: credentials?.email ?? '', password: credentials?.password ?? '' }, ip);
           return { id: String(user.id), name: user.name, email: user.email };

@@ -133,8 +133,7 @@ export const api = {
     return response.blob();
   },
   /** For POST /invoices and /deliverynotes, where status 201 (not just 2xx) means success. */
-  raw: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Query) =>
-    send(method, path, { body, query }),
+  raw: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Query) => send(method, path, { body, query }),
 };
 
 export type Api = typeof api;

@@ -73,7 +73,10 @@ function rowCells(line: PdfDocumentLine): RowCells {
 function drawHeaderRow(doc: PDFKit.PDFDocument, cols: Column[], left: number, y: number): number {
   const width = cols.reduce((sum, c) => sum + c.width, 0);
   doc.save().rect(left, y, width, HEADER_HEIGHT).fill(COLOR.accent).restore();
-  doc.font(FONT.bold).fontSize(SMALL_SIZE + 0.5).fillColor(COLOR.accentText);
+  doc
+    .font(FONT.bold)
+    .fontSize(SMALL_SIZE + 0.5)
+    .fillColor(COLOR.accentText);
   let x = left;
   for (const col of cols) {
     doc.text(col.header, x + PAD_X, y + 5.5, { width: col.width - 2 * PAD_X, align: col.align, lineBreak: false });
@@ -103,7 +106,14 @@ function rowHeight(doc: PDFKit.PDFDocument, cols: Column[], cells: RowCells): nu
 function drawRow(doc: PDFKit.PDFDocument, cols: Column[], left: number, y: number, h: number, cells: RowCells, striped: boolean): void {
   const width = cols.reduce((sum, c) => sum + c.width, 0);
   if (striped) doc.save().rect(left, y, width, h).fill(COLOR.stripe).restore();
-  doc.save().moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
+  doc
+    .save()
+    .moveTo(left, y + h)
+    .lineTo(left + width, y + h)
+    .lineWidth(0.5)
+    .strokeColor(COLOR.rule)
+    .stroke()
+    .restore();
 
   const color = cells.mark ? COLOR.faint : COLOR.text;
   let x = left;
@@ -112,15 +122,27 @@ function drawRow(doc: PDFKit.PDFDocument, cols: Column[], left: number, y: numbe
     if (i === 2) {
       let cy = y + PAD_Y;
       if (cells.descr) {
-        doc.font(FONT.regular).fontSize(BODY_SIZE).fillColor(color).text(cells.descr, x + PAD_X, cy, { width: inner });
+        doc
+          .font(FONT.regular)
+          .fontSize(BODY_SIZE)
+          .fillColor(color)
+          .text(cells.descr, x + PAD_X, cy, { width: inner });
         cy = doc.y;
       }
       if (cells.branch) {
-        doc.font(FONT.regular).fontSize(SMALL_SIZE).fillColor(COLOR.muted).text(`Branch: ${cells.branch}`, x + PAD_X, cy + 1, { width: inner });
+        doc
+          .font(FONT.regular)
+          .fontSize(SMALL_SIZE)
+          .fillColor(COLOR.muted)
+          .text(`Branch: ${cells.branch}`, x + PAD_X, cy + 1, { width: inner });
         cy = doc.y;
       }
       if (cells.mark) {
-        doc.font(FONT.bold).fontSize(SMALL_SIZE).fillColor(COLOR.danger).text(cells.mark.toUpperCase(), x + PAD_X, cy + 2, { width: inner });
+        doc
+          .font(FONT.bold)
+          .fontSize(SMALL_SIZE)
+          .fillColor(COLOR.danger)
+          .text(cells.mark.toUpperCase(), x + PAD_X, cy + 2, { width: inner });
       }
     } else {
       const isTotal = i === cols.length - 1;
@@ -128,7 +150,11 @@ function drawRow(doc: PDFKit.PDFDocument, cols: Column[], left: number, y: numbe
         .font(isTotal && !cells.mark ? FONT.bold : FONT.regular)
         .fontSize(BODY_SIZE)
         .fillColor(color)
-        .text(cells.values[i], x + PAD_X, y + PAD_Y, { width: inner, align: col.align, strike: Boolean(cells.mark) && isTotal && cells.values[i] !== NONE });
+        .text(cells.values[i], x + PAD_X, y + PAD_Y, {
+          width: inner,
+          align: col.align,
+          strike: Boolean(cells.mark) && isTotal && cells.values[i] !== NONE,
+        });
     }
     x += col.width;
   });
@@ -143,9 +169,20 @@ export function drawLinesTable(doc: PDFKit.PDFDocument, lines: PdfDocumentLine[]
   y = drawHeaderRow(doc, cols, left, y);
 
   if (lines.length === 0) {
-    doc.font(FONT.italic).fontSize(BODY_SIZE).fillColor(COLOR.muted).text('This document has no lines.', left + PAD_X, y + 8, { width: width - 2 * PAD_X, align: 'center' });
+    doc
+      .font(FONT.italic)
+      .fontSize(BODY_SIZE)
+      .fillColor(COLOR.muted)
+      .text('This document has no lines.', left + PAD_X, y + 8, { width: width - 2 * PAD_X, align: 'center' });
     const end = y + 26;
-    doc.save().moveTo(left, end).lineTo(left + width, end).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
+    doc
+      .save()
+      .moveTo(left, end)
+      .lineTo(left + width, end)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .stroke()
+      .restore();
     return end;
   }
 
@@ -165,10 +202,9 @@ function lineSummary(lines: PdfDocumentLine[]): string {
     const mark = lineMark(line);
     if (mark) counts[mark] += 1;
   }
-  const extras = [
-    counts.Cancelled ? `${counts.Cancelled} cancelled` : '',
-    counts.Rejected ? `${counts.Rejected} rejected` : '',
-  ].filter(Boolean);
+  const extras = [counts.Cancelled ? `${counts.Cancelled} cancelled` : '', counts.Rejected ? `${counts.Rejected} rejected` : ''].filter(
+    Boolean,
+  );
   const base = `${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`;
   return extras.length ? `${base} (${extras.join(', ')})` : base;
 }
@@ -186,8 +222,16 @@ export function drawTotals(doc: PDFKit.PDFDocument, input: PdfDocumentInput, sta
   let y = startY + 12;
   if (y + needed > bottom) y = newPage();
 
-  doc.font(FONT.regular).fontSize(SMALL_SIZE + 0.5).fillColor(COLOR.muted).text(lineSummary(input.lines), left, y + 4, { width: 220, lineBreak: false });
-  doc.font(FONT.regular).fontSize(SMALL_SIZE).fillColor(COLOR.faint).text('Line total = quantity × unit price, excl. VAT.', left, y + 16, { width: 220, lineBreak: false });
+  doc
+    .font(FONT.regular)
+    .fontSize(SMALL_SIZE + 0.5)
+    .fillColor(COLOR.muted)
+    .text(lineSummary(input.lines), left, y + 4, { width: 220, lineBreak: false });
+  doc
+    .font(FONT.regular)
+    .fontSize(SMALL_SIZE)
+    .fillColor(COLOR.faint)
+    .text('Line total = quantity × unit price, excl. VAT.', left, y + 16, { width: 220, lineBreak: false });
 
   const boxWidth = 240;
   const boxLeft = right - boxWidth;
@@ -195,14 +239,26 @@ export function drawTotals(doc: PDFKit.PDFDocument, input: PdfDocumentInput, sta
     const isGrand = i === rows.length - 1;
     const rowY = y + i * rowH;
     if (isGrand) {
-      doc.save().rect(boxLeft, rowY, boxWidth, rowH + 2).fill(COLOR.band).restore();
+      doc
+        .save()
+        .rect(boxLeft, rowY, boxWidth, rowH + 2)
+        .fill(COLOR.band)
+        .restore();
       doc.save().moveTo(boxLeft, rowY).lineTo(right, rowY).lineWidth(1).strokeColor(COLOR.accent).stroke().restore();
     }
     const font = isGrand ? FONT.bold : FONT.regular;
     const size = isGrand ? 10 : 9;
     const textY = rowY + (isGrand ? 5 : 4);
-    doc.font(font).fontSize(size).fillColor(isGrand ? COLOR.text : COLOR.muted).text(label, boxLeft + 8, textY, { width: 120, lineBreak: false });
-    doc.font(font).fontSize(size).fillColor(COLOR.text).text(value, boxLeft + 120, textY, { width: boxWidth - 128, align: 'right', lineBreak: false });
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(isGrand ? COLOR.text : COLOR.muted)
+      .text(label, boxLeft + 8, textY, { width: 120, lineBreak: false });
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(COLOR.text)
+      .text(value, boxLeft + 120, textY, { width: boxWidth - 128, align: 'right', lineBreak: false });
   });
   return y + rows.length * rowH + 2;
 }

@@ -31,14 +31,18 @@ describe('renderDocumentPdf', () => {
     expect(ref).toBeDefined();
     expect(pdf).toContain(`${ref} 0 obj\n(Order PO00001234)\nendobj`);
     expect(documentPdfTitle(sampleDocument(1, { xdocTypeCode: 'invoice', docno: 'INV77' }))).toBe('Invoice INV77');
-    expect(documentPdfTitle(sampleDocument(1, { xdocTypeCode: 'invoice', xdocSubTypeCode: 'creditnote', docno: 'CN1' }))).toBe('Credit note CN1');
+    expect(documentPdfTitle(sampleDocument(1, { xdocTypeCode: 'invoice', xdocSubTypeCode: 'creditnote', docno: 'CN1' }))).toBe(
+      'Credit note CN1',
+    );
   });
 
   it('prints the title with the document number, dates as DD.MM.YYYY and both parties', async () => {
     const [first] = extractPages(await renderDocumentPdf(sampleDocument(3), plain));
     expect(first.runs[0]).toBe('Purchase Order PO00001234');
     expect(first.runs).toEqual(expect.arrayContaining(['01.03.2025', '07.03.2025', 'Processed']));
-    expect(first.runs).toEqual(expect.arrayContaining(['Shoprite Checkers (Pty) Ltd', 'Clover Dairies', 'Supplier code: V10023', 'VAT no.: 4123456789']));
+    expect(first.runs).toEqual(
+      expect.arrayContaining(['Shoprite Checkers (Pty) Ltd', 'Clover Dairies', 'Supplier code: V10023', 'VAT no.: 4123456789']),
+    );
     expect(first.runs).toEqual(expect.arrayContaining(['Checkers Hyper Menlyn (ST0456)', 'Direct to store']));
     expect(first.text).toContain('Deliver to receiving bay 3');
   });

@@ -21,13 +21,24 @@ export function documentPdfTitle(input: PdfDocumentInput): string {
 /** Draws a small upper-case label with its value below; returns the y below the value. */
 function field(doc: PDFKit.PDFDocument, label: string, value: string, x: number, y: number, width: number, bold = false): number {
   doc.font(FONT.bold).fontSize(LABEL_SIZE).fillColor(COLOR.muted).text(label.toUpperCase(), x, y, { width, characterSpacing: 0.4 });
-  doc.font(bold ? FONT.bold : FONT.regular).fontSize(VALUE_SIZE).fillColor(COLOR.text).text(value || '—', x, doc.y + 2, { width });
+  doc
+    .font(bold ? FONT.bold : FONT.regular)
+    .fontSize(VALUE_SIZE)
+    .fillColor(COLOR.text)
+    .text(value || '—', x, doc.y + 2, { width });
   return doc.y;
 }
 
 function fieldHeight(doc: PDFKit.PDFDocument, label: string, value: string, width: number): number {
   const labelHeight = doc.font(FONT.bold).fontSize(LABEL_SIZE).heightOfString(label.toUpperCase(), { width, characterSpacing: 0.4 });
-  return labelHeight + 2 + doc.font(FONT.regular).fontSize(VALUE_SIZE).heightOfString(value || '—', { width });
+  return (
+    labelHeight +
+    2 +
+    doc
+      .font(FONT.regular)
+      .fontSize(VALUE_SIZE)
+      .heightOfString(value || '—', { width })
+  );
 }
 
 function storeText(store: PdfStore | null | undefined): string {
@@ -44,9 +55,18 @@ function rule(doc: PDFKit.PDFDocument, y: number, color: string = COLOR.rule, wi
 
 function drawHeading(doc: PDFKit.PDFDocument, input: PdfDocumentInput, heading: string): number {
   const { left, width, top } = frame(doc);
-  doc.font(FONT.bold).fontSize(18).fillColor(COLOR.accent).text(heading, left, top, { width: width - 130 });
+  doc
+    .font(FONT.bold)
+    .fontSize(18)
+    .fillColor(COLOR.accent)
+    .text(heading, left, top, { width: width - 130 });
   const subtitle = pdfSafe(subTypeLabel(input.xdocSubTypeCode));
-  if (subtitle) doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(subtitle, left, doc.y + 2, { width: width - 130 });
+  if (subtitle)
+    doc
+      .font(FONT.regular)
+      .fontSize(9)
+      .fillColor(COLOR.muted)
+      .text(subtitle, left, doc.y + 2, { width: width - 130 });
   const headingBottom = doc.y;
 
   // Status badge, top right.
@@ -54,7 +74,11 @@ function drawHeading(doc: PDFKit.PDFDocument, input: PdfDocumentInput, heading: 
   doc.font(FONT.bold).fontSize(9);
   const badgeWidth = Math.min(120, doc.widthOfString(status) + 20);
   const badgeX = left + width - badgeWidth;
-  doc.save().roundedRect(badgeX, top + 2, badgeWidth, 18, 9).fill(COLOR.band).restore();
+  doc
+    .save()
+    .roundedRect(badgeX, top + 2, badgeWidth, 18, 9)
+    .fill(COLOR.band)
+    .restore();
   doc.fillColor(COLOR.accent).text(status, badgeX, top + 7, { width: badgeWidth, align: 'center', lineBreak: false });
 
   const y = Math.max(headingBottom, top + 24) + 10;
@@ -87,11 +111,7 @@ function drawParties(doc: PDFKit.PDFDocument, input: PdfDocumentInput, startY: n
   const gap = 24;
   const colWidth = (width - gap) / 2;
   const columns: [string, string, string][] = [
-    [
-      'Customer (retailer)',
-      pdfSafe(input.retailer.name),
-      partyLines([input.retailer.code && `Code: ${pdfSafe(input.retailer.code)}`]),
-    ],
+    ['Customer (retailer)', pdfSafe(input.retailer.name), partyLines([input.retailer.code && `Code: ${pdfSafe(input.retailer.code)}`])],
     [
       'Supplier',
       pdfSafe(input.supplier.name),
@@ -107,7 +127,11 @@ function drawParties(doc: PDFKit.PDFDocument, input: PdfDocumentInput, startY: n
     const x = left + i * (colWidth + gap);
     let y = field(doc, label, name, x, startY, colWidth, true);
     if (details) {
-      doc.font(FONT.regular).fontSize(8.5).fillColor(COLOR.muted).text(details, x, y + 2, { width: colWidth });
+      doc
+        .font(FONT.regular)
+        .fontSize(8.5)
+        .fillColor(COLOR.muted)
+        .text(details, x, y + 2, { width: colWidth });
       y = doc.y;
     }
     bottom = Math.max(bottom, y);
@@ -140,8 +164,16 @@ function drawDelivery(doc: PDFKit.PDFDocument, input: PdfDocumentInput, startY: 
 
 function drawRunningHeader(doc: PDFKit.PDFDocument, heading: string): number {
   const { left, width, top } = frame(doc);
-  doc.font(FONT.bold).fontSize(9).fillColor(COLOR.accent).text(heading, left, top, { width: width - 80, lineBreak: false });
-  doc.font(FONT.regular).fontSize(8).fillColor(COLOR.muted).text('continued', left + width - 80, top + 1, { width: 80, align: 'right', lineBreak: false });
+  doc
+    .font(FONT.bold)
+    .fontSize(9)
+    .fillColor(COLOR.accent)
+    .text(heading, left, top, { width: width - 80, lineBreak: false });
+  doc
+    .font(FONT.regular)
+    .fontSize(8)
+    .fillColor(COLOR.muted)
+    .text('continued', left + width - 80, top + 1, { width: 80, align: 'right', lineBreak: false });
   rule(doc, top + 16);
   return top + 26;
 }
@@ -155,7 +187,14 @@ function drawFooters(doc: PDFKit.PDFDocument, docno: string, generatedAt: Date):
     // The footer sits inside the bottom margin; lift the margin so pdfkit does not start a new page.
     doc.page.margins.bottom = 0;
     const y = doc.page.height - PAGE.footerFromBottom;
-    doc.save().moveTo(left, y - 8).lineTo(right, y - 8).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
+    doc
+      .save()
+      .moveTo(left, y - 8)
+      .lineTo(right, y - 8)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .stroke()
+      .restore();
     doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted);
     doc.text(stamp, left, y, { width: width - 100, lineBreak: false });
     doc.text(`Page ${i - start + 1} of ${count}`, right - 100, y, { width: 100, align: 'right', lineBreak: false });

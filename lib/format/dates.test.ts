@@ -1,12 +1,5 @@
 import { format } from 'date-fns';
-import {
-  formatDateDashes,
-  formatDateDots,
-  formatDateTime,
-  labelForWfStatus,
-  parseDdMmYyyy,
-  toIsoDate,
-} from './dates';
+import { formatDateDashes, formatDateDots, formatDateTime, labelForWfStatus, parseDdMmYyyy, toIsoDate } from './dates';
 
 describe('date formatters (spec §9)', () => {
   const local = new Date(2026, 10, 21, 9, 5); // 21 Nov 2026 09:05 local time

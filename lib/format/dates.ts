@@ -59,9 +59,7 @@ const DD_MM_YYYY = /^(\d{2}-\d{2}-\d{4})(?: (\d{2}:\d{2}))?$/;
 export function parseDdMmYyyy(value: string | null | undefined): Date | null {
   const match = value ? DD_MM_YYYY.exec(value.trim()) : null;
   if (!match) return null;
-  const date = match[2]
-    ? parse(`${match[1]} ${match[2]}`, 'dd-MM-yyyy HH:mm', new Date(0))
-    : parse(match[1], 'dd-MM-yyyy', new Date(0));
+  const date = match[2] ? parse(`${match[1]} ${match[2]}`, 'dd-MM-yyyy HH:mm', new Date(0)) : parse(match[1], 'dd-MM-yyyy', new Date(0));
   return isValid(date) ? date : null;
 }
 

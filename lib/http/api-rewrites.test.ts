@@ -101,7 +101,11 @@ describe('nextRewrites', () => {
     for (const rule of headerRules) expect(rule.destination).toBe('/api/:path');
 
     expect(rewrites.slice(API_REQUEST_HEADERS.length)).toEqual([
-      { source: '/login', has: [{ type: 'header', key: 'content-type', value: 'application/x-www-form-urlencoded.*' }], destination: '/api/login' },
+      {
+        source: '/login',
+        has: [{ type: 'header', key: 'content-type', value: 'application/x-www-form-urlencoded.*' }],
+        destination: '/api/login',
+      },
       { source: '/logout', destination: '/api/logout' },
       { source: '/password/email', destination: '/api/password/email' },
       { source: '/password/reset', destination: '/api/password/reset' },
@@ -114,7 +118,12 @@ describe('nextRewrites', () => {
    */
   function nextDestination(pathname: string, headers: Record<string, string>): string | null {
     for (const rewrite of rewrites) {
-      const match = getPathMatch(rewrite.source, { strict: true, removeUnnamedParams: true, regexModifier: (re) => modifyRouteRegex(re), sensitive: false });
+      const match = getPathMatch(rewrite.source, {
+        strict: true,
+        removeUnnamedParams: true,
+        regexModifier: (re) => modifyRouteRegex(re),
+        sensitive: false,
+      });
       const params = match(pathname);
       if (!params) continue;
       if ('has' in rewrite && rewrite.has && !matchHas({ headers } as unknown as IncomingMessage, {}, rewrite.has)) continue;

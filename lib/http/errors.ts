@@ -71,12 +71,17 @@ export function errorResponse(error: unknown): Response {
   }
   if (error instanceof DomainError) {
     const status =
-      error instanceof NotFoundError ? 404
-      : error instanceof ForbiddenError ? 403
-      : error instanceof ConflictError ? 409
-      : error instanceof TooManyAttemptsError ? 429
-      : error instanceof RuleViolationError ? 422
-      : 400;
+      error instanceof NotFoundError
+        ? 404
+        : error instanceof ForbiddenError
+          ? 403
+          : error instanceof ConflictError
+            ? 409
+            : error instanceof TooManyAttemptsError
+              ? 429
+              : error instanceof RuleViolationError
+                ? 422
+                : 400;
     const headers = error instanceof TooManyAttemptsError ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
     return json({ message: error.message, errors: error.errors ?? {} }, status, headers);
   }

@@ -1,4 +1,8 @@
-type Cookie = { name: string; value: string; options: { httpOnly?: boolean; sameSite?: 'lax' | 'strict'; path?: string; secure?: boolean; maxAge?: number } };
+type Cookie = {
+  name: string;
+  value: string;
+  options: { httpOnly?: boolean; sameSite?: 'lax' | 'strict'; path?: string; secure?: boolean; maxAge?: number };
+};
 
 /** 303 so a form POST is followed by a GET of the target. Relative to the request, so it works behind any host. */
 export function redirectTo(req: Request, path: string): Response {

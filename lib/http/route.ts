@@ -64,7 +64,8 @@ async function readBody(req: Request): Promise<Record<string, unknown>> {
   if (!text.trim()) return {};
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(400, 'The request body must be a JSON object.');
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new ApiError(400, 'The request body must be a JSON object.');
     return parsed as Record<string, unknown>;
   } catch (error) {
     if (error instanceof ApiError) throw error;

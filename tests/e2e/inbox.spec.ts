@@ -46,7 +46,9 @@ test.describe('supplier inbox', () => {
     expect((await loaded).ok()).toBe(true);
 
     await expect(rows(page).first()).toBeVisible();
-    const codes = await panel(page).locator('tbody [data-store-code]').evaluateAll((els) => els.map((el) => el.getAttribute('data-store-code')));
+    const codes = await panel(page)
+      .locator('tbody [data-store-code]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-store-code')));
     expect(codes.length).toBeGreaterThan(0);
     expect(new Set(codes)).toEqual(new Set([store]));
     expect(codes).toHaveLength(await rows(page).count());
@@ -120,7 +122,10 @@ test.describe('supplier inbox', () => {
     const docnos: string[] = [];
     for (const i of [0, 1]) {
       docnos.push((await (await cell(page, rows(page).nth(i), 'Order number')).innerText()).trim());
-      await panel(page).getByRole('checkbox', { name: /^Select row/ }).nth(i).check();
+      await panel(page)
+        .getByRole('checkbox', { name: /^Select row/ })
+        .nth(i)
+        .check();
     }
 
     await page.getByRole('button', { name: 'Confirm selected' }).click();
@@ -131,7 +136,11 @@ test.describe('supplier inbox', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Response successfully submitted' })).toBeVisible();
     for (const docno of docnos) await expect(panel(page).getByText(docno, { exact: true })).toHaveCount(0);
     await expect.poll(() => counter(page, /^Return orders/)).toBe(before - 2);
-    await expect(panel(page).getByRole('checkbox', { name: /^Select row/ }).first()).not.toBeChecked();
+    await expect(
+      panel(page)
+        .getByRole('checkbox', { name: /^Select row/ })
+        .first(),
+    ).not.toBeChecked();
   });
 
   test('bulk mark-as-read of delivery notes asks first; cancelling clears the selection', async ({ page }) => {

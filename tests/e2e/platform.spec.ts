@@ -47,7 +47,9 @@ test.describe('sign-in', () => {
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     try {
-      await db.query(`insert into users (name, email, password_hash, role_id) select 'Soon Gone', 'soon.gone@portal.test', password_hash, 4 from users where email = 'supplier@portal.test' on conflict (email) do update set deleted_at = null`);
+      await db.query(
+        `insert into users (name, email, password_hash, role_id) select 'Soon Gone', 'soon.gone@portal.test', password_hash, 4 from users where email = 'supplier@portal.test' on conflict (email) do update set deleted_at = null`,
+      );
       await signIn(page, 'soon.gone@portal.test');
       await db.query(`update users set deleted_at = now() where email = 'soon.gone@portal.test'`);
       await page.reload();

@@ -49,7 +49,13 @@ describe('segmentsOf', () => {
 
 describe('sortRoutes', () => {
   it('puts a static segment before a [param] before a [...catchAll], whatever the file order', () => {
-    const files = ['api/orders/[...rest]/route.ts', 'api/orders/[id]/route.ts', 'api/orders/bulkResponse/route.ts', 'api/[section]/returned/route.ts', 'api/orders/returned/route.ts'];
+    const files = [
+      'api/orders/[...rest]/route.ts',
+      'api/orders/[id]/route.ts',
+      'api/orders/bulkResponse/route.ts',
+      'api/[section]/returned/route.ts',
+      'api/orders/returned/route.ts',
+    ];
     for (const order of [files, [...files].reverse()]) {
       const sorted = sortRoutes(order.map(routeOf)).map((r) => r.file);
       expect(sorted.indexOf('api/orders/bulkResponse/route.ts')).toBeLessThan(sorted.indexOf('api/orders/[id]/route.ts'));
@@ -81,18 +87,30 @@ describe('matchRoute', () => {
   );
 
   it('finds the static route before a [param] one, in either order of definition', () => {
-    expect(matchRoute(routes, '/api/orders/bulkResponse')).toEqual({ route: expect.objectContaining({ file: 'api/orders/bulkResponse/route.ts' }), params: {} });
+    expect(matchRoute(routes, '/api/orders/bulkResponse')).toEqual({
+      route: expect.objectContaining({ file: 'api/orders/bulkResponse/route.ts' }),
+      params: {},
+    });
     expect(fileOf(sortRoutes([...routes].reverse()), '/api/orders/bulkResponse')).toBe('api/orders/bulkResponse/route.ts');
     expect(fileOf(routes, '/api/orders')).toBe('api/orders/route.ts');
   });
 
   it('hands a [param] its segment', () => {
-    expect(matchRoute(routes, '/api/orders/tx-abc')).toMatchObject({ route: { file: 'api/orders/[id]/route.ts' }, params: { id: 'tx-abc' } });
-    expect(matchRoute(routes, '/api/xdocs/42/audit')).toMatchObject({ route: { file: 'api/xdocs/[id]/audit/route.ts' }, params: { id: '42' } });
+    expect(matchRoute(routes, '/api/orders/tx-abc')).toMatchObject({
+      route: { file: 'api/orders/[id]/route.ts' },
+      params: { id: 'tx-abc' },
+    });
+    expect(matchRoute(routes, '/api/xdocs/42/audit')).toMatchObject({
+      route: { file: 'api/xdocs/[id]/audit/route.ts' },
+      params: { id: '42' },
+    });
   });
 
   it('hands a [...catchAll] every remaining segment, and needs at least one', () => {
-    expect(matchRoute(routes, '/api/files/a/b/c')).toMatchObject({ route: { file: 'api/files/[...path]/route.ts' }, params: { path: ['a', 'b', 'c'] } });
+    expect(matchRoute(routes, '/api/files/a/b/c')).toMatchObject({
+      route: { file: 'api/files/[...path]/route.ts' },
+      params: { path: ['a', 'b', 'c'] },
+    });
     expect(matchRoute(routes, '/api/files/one')).toMatchObject({ params: { path: ['one'] } });
     expect(fileOf(routes, '/api/files/latest')).toBe('api/files/latest/route.ts');
     expect(matchRoute(routes, '/api/files')).toBeNull();
@@ -149,7 +167,12 @@ describe('loadApiRoutes', () => {
   it('reads every route file under api/, in precedence order, with its module', async () => {
     const routes = await loadApiRoutes(dir);
     expect(routes.map((r) => path.relative(dir, r.file)).sort()).toEqual(
-      ['api/(group)/things/[id]/route.ts', 'api/auth/[...nextauth]/route.ts', 'api/docs/[...slug]/route.ts', 'api/things/special/route.ts'].sort(),
+      [
+        'api/(group)/things/[id]/route.ts',
+        'api/auth/[...nextauth]/route.ts',
+        'api/docs/[...slug]/route.ts',
+        'api/things/special/route.ts',
+      ].sort(),
     );
     const special = matchRoute(routes, '/api/things/special');
     expect(path.relative(dir, special!.route.file)).toBe('api/things/special/route.ts');
@@ -167,9 +190,20 @@ describe('loadApiRoutes', () => {
   });
 
   it("reads the app's own handlers, and leaves next-auth to Next as server/main.ts does", async () => {
-    const routes = await loadApiRoutes(path.join(process.cwd(), 'app'), (segments) => segments[1]?.kind === 'static' && segments[1].value === 'auth');
+    const routes = await loadApiRoutes(
+      path.join(process.cwd(), 'app'),
+      (segments) => segments[1]?.kind === 'static' && segments[1].value === 'auth',
+    );
     const names = routes.map((r) => path.relative(path.join(process.cwd(), 'app'), r.file).split(path.sep).join('/'));
-    expect(names).toEqual(expect.arrayContaining(['api/divisions/route.ts', 'api/orders/bulkResponse/route.ts', 'api/orders/[id]/route.ts', 'api/xdocs/[id]/route.ts', 'api/login/route.ts']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'api/divisions/route.ts',
+        'api/orders/bulkResponse/route.ts',
+        'api/orders/[id]/route.ts',
+        'api/xdocs/[id]/route.ts',
+        'api/login/route.ts',
+      ]),
+    );
     expect(names.some((n) => n.startsWith('api/auth/'))).toBe(false);
     expect(names.indexOf('api/orders/bulkResponse/route.ts')).toBeLessThan(names.indexOf('api/orders/[id]/route.ts'));
     expect(names.indexOf('api/orders/returned/route.ts')).toBeLessThan(names.indexOf('api/orders/[id]/route.ts'));

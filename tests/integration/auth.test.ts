@@ -22,7 +22,12 @@ afterAll(async () => {
 function formPost(path: string, fields: Record<string, string>, { ip = '10.0.0.1', token = XSRF } = {}) {
   return new Request(`http://localhost${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `XSRF-TOKEN=${XSRF}`, 'x-forwarded-for': ip, host: 'localhost:3000' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: `XSRF-TOKEN=${XSRF}`,
+      'x-forwarded-for': ip,
+      host: 'localhost:3000',
+    },
     body: new URLSearchParams({ _token: token, ...fields }),
   });
 }
@@ -60,7 +65,10 @@ describe('sign-in', () => {
   });
 
   it('refuses a wrong password with a message and sets no session', async () => {
-    const response = await login(formPost('/login', { email: 'staff@portal.test', password: 'wrong-password' }, { ip: '10.9.9.9' }), noParams);
+    const response = await login(
+      formPost('/login', { email: 'staff@portal.test', password: 'wrong-password' }, { ip: '10.9.9.9' }),
+      noParams,
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('set-cookie')).toBeNull();
     const location = new URL(response.headers.get('location')!);
@@ -87,7 +95,9 @@ describe('sign-in', () => {
     }
     const blocked = await login(formPost('/login', { email, password: PASSWORD }, { ip: '10.2.1.1' }), noParams);
     expect(blocked.headers.get('set-cookie')).toBeNull();
-    expect(new URL(blocked.headers.get('location')!).searchParams.get('error')).toMatch(/Too many failed sign-in attempts\. Please try again in \d+ minutes?\./);
+    expect(new URL(blocked.headers.get('location')!).searchParams.get('error')).toMatch(
+      /Too many failed sign-in attempts\. Please try again in \d+ minutes?\./,
+    );
     // Not a permanent lock-out: once the window has passed, the account signs in again.
     await db.query(`update login_failures set at = at - interval '${THROTTLE.windowMinutes + 1} minutes' where email = $1`, [email]);
     await signIn(email);
@@ -186,11 +196,13 @@ describe('anti-forgery and bad input', () => {
     expect((await badLimit.json()).message).toBe('limit must be at least 1.');
   });
 
-  it("refuses to rename someone else", async () => {
+  it('refuses to rename someone else', async () => {
     const { cookie } = await signIn('other.supplier@portal.test');
     const { rows } = await db.query(`select id from users where email = 'supplier@portal.test'`);
     const id = rows[0].id;
-    const response = await updateUser(xhr(`/users/${id}`, cookie, { method: 'PUT', body: JSON.stringify({ id, name: 'Mine now' }) }), { params: Promise.resolve({ id: String(id) }) });
+    const response = await updateUser(xhr(`/users/${id}`, cookie, { method: 'PUT', body: JSON.stringify({ id, name: 'Mine now' }) }), {
+      params: Promise.resolve({ id: String(id) }),
+    });
     expect(response.status).toBe(403);
   });
 });

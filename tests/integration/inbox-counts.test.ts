@@ -68,12 +68,20 @@ it('follows new documents, responses and mark-as-read, in the same transaction',
 
   const headers = { ...(await sessionHeaders(SUPPLIER)), 'content-type': 'application/json' };
   const responded = await callRoute(respondRoute, `/api/orders/${order.tinyMce}`, {
-    method: 'PUT', headers, params: { id: order.tinyMce }, body: { orderResponse: { header: { response: 'confirmed' } } },
+    method: 'PUT',
+    headers,
+    params: { id: order.tinyMce },
+    body: { orderResponse: { header: { response: 'confirmed' } } },
   });
   expect(responded.status).toBe(200);
   expect(await total(ordersRoute, '/api/orders?results=1')).toBe(before);
 
-  const read = await callRoute(markReadRoute, `/api/xdocs/${remittance.tinyMce}`, { method: 'PUT', headers, params: { id: remittance.tinyMce }, body: { confirm: true } });
+  const read = await callRoute(markReadRoute, `/api/xdocs/${remittance.tinyMce}`, {
+    method: 'PUT',
+    headers,
+    params: { id: remittance.tinyMce },
+    body: { confirm: true },
+  });
   expect(read.status).toBe(200);
   await assertCountersExact();
   expect(await total(returnedRoute, '/api/orders/returned?results=1')).toBe(await counted(OPEN_RETURN));
@@ -105,5 +113,7 @@ it('counts rows when another filter is set, and agrees with the documents', asyn
   const { rows } = await pool.query(`select id from stores order by id limit 1`);
   const store = rows[0].id;
   const path = `/api/orders?results=1&store=${store}&deliveryDateFrom=2000-01-01`;
-  expect(await total(ordersRoute, path)).toBe(await counted(`${OPEN_PURCHASE} and x.store_id = ${store} and x.delivery_date >= '2000-01-01'`));
+  expect(await total(ordersRoute, path)).toBe(
+    await counted(`${OPEN_PURCHASE} and x.store_id = ${store} and x.delivery_date >= '2000-01-01'`),
+  );
 });

@@ -41,10 +41,21 @@ describe('GET /xdocs/{tinyMce}', () => {
     });
     await db.insert(deliveredLines).values({ orderXdocId: order.id, lineNumber: 1, qty: '1.5', deliverynoteNumber: 'DN-1' });
     const store = await storeByCode('S006');
-    const response = await callRoute(xdocRoute, `/api/xdocs/${order.tinyMce}`, { headers: await sessionHeaders(SUPPLIER_USER), params: { id: order.tinyMce } });
+    const response = await callRoute(xdocRoute, `/api/xdocs/${order.tinyMce}`, {
+      headers: await sessionHeaders(SUPPLIER_USER),
+      params: { id: order.tinyMce },
+    });
     expect(response.status).toBe(200);
     const { xdoc } = await response.json();
-    expect(xdoc).toMatchObject({ id: order.id, tinyMce: order.tinyMce, docno: order.docno, lineCount: 3, response: null, invoice: null, branchName: store.name });
+    expect(xdoc).toMatchObject({
+      id: order.id,
+      tinyMce: order.tinyMce,
+      docno: order.docno,
+      lineCount: 3,
+      response: null,
+      invoice: null,
+      branchName: store.name,
+    });
     expect(xdoc.det).toHaveLength(3);
     expect(xdoc.det[0]).toEqual({
       lineNumber: 1,
@@ -68,7 +79,15 @@ describe('GET /xdocs/{tinyMce}', () => {
       amountEditable: false,
       taxPercentEditable: false,
     });
-    expect(xdoc.det[1]).toMatchObject({ lineNumber: 2, qty: '5.00', amount: null, taxPercent: null, amountEditable: true, taxPercentEditable: true, deliveredQty: '0.00' });
+    expect(xdoc.det[1]).toMatchObject({
+      lineNumber: 2,
+      qty: '5.00',
+      amount: null,
+      taxPercent: null,
+      amountEditable: true,
+      taxPercentEditable: true,
+      deliveredQty: '0.00',
+    });
     expect(xdoc.det[2]).toMatchObject({ lineNumber: 3, orderDescr: 'cancelled' });
   });
 
@@ -80,7 +99,10 @@ describe('GET /xdocs/{tinyMce}', () => {
       response: { response: 'rejected', reason: 'other', supplierRef: 'REF-9' },
     });
     const invoice = await createDocument({ vendorCode: 'V0002', type: 'invoice', relatedXdocId: order.id, orderno: order.docno });
-    const response = await callRoute(xdocRoute, `/api/xdocs/${order.id}`, { headers: await sessionHeaders(SUPPLIER), params: { id: String(order.id) } });
+    const response = await callRoute(xdocRoute, `/api/xdocs/${order.id}`, {
+      headers: await sessionHeaders(SUPPLIER),
+      params: { id: String(order.id) },
+    });
     expect(response.status).toBe(200);
     const { xdoc } = await response.json();
     expect(xdoc.response).toBe('{"responsetext":"rejected","reason":"other","supplierRef":"REF-9"}');
@@ -90,7 +112,10 @@ describe('GET /xdocs/{tinyMce}', () => {
   });
 
   it('answers 404 for an unknown document', async () => {
-    const response = await callRoute(xdocRoute, '/api/xdocs/no-such-doc', { headers: await sessionHeaders(SUPPLIER), params: { id: 'no-such-doc' } });
+    const response = await callRoute(xdocRoute, '/api/xdocs/no-such-doc', {
+      headers: await sessionHeaders(SUPPLIER),
+      params: { id: 'no-such-doc' },
+    });
     expect(response.status).toBe(404);
     expect((await response.json()).message).toBe('Document not found.');
   });
@@ -100,7 +125,11 @@ describe('PUT /xdocs/{tinyMce} (mark as read)', () => {
   it('marks the document read, writes an audit entry and takes it out of the unread list', async () => {
     const note = await createDocument({ vendorCode: 'V0001', type: 'deliverynote' });
     const inList = async () =>
-      ((await (await callRoute(deliveryNotesRoute, `/api/delivery-notes?docno=${note.docno}`, { headers: await sessionHeaders(SUPPLIER_USER) })).json()) as { xdocs: unknown[] }).xdocs.length;
+      (
+        (await (
+          await callRoute(deliveryNotesRoute, `/api/delivery-notes?docno=${note.docno}`, { headers: await sessionHeaders(SUPPLIER_USER) })
+        ).json()) as { xdocs: unknown[] }
+      ).xdocs.length;
     expect(await inList()).toBe(1);
 
     const response = await markRead(note.tinyMce, SUPPLIER_USER);
@@ -149,7 +178,10 @@ describe('PUT /xdocs/{tinyMce} (mark as read)', () => {
 
   it('lets a read-only retail user see the document but not mark it (403)', async () => {
     const note = await createDocument({ vendorCode: 'V0002', type: 'deliverynote', storeCode: 'S001' });
-    const seen = await callRoute(xdocRoute, `/api/xdocs/${note.tinyMce}`, { headers: await sessionHeaders(RETAIL), params: { id: note.tinyMce } });
+    const seen = await callRoute(xdocRoute, `/api/xdocs/${note.tinyMce}`, {
+      headers: await sessionHeaders(RETAIL),
+      params: { id: note.tinyMce },
+    });
     expect(seen.status).toBe(200);
     const response = await markRead(note.tinyMce, RETAIL);
     expect(response.status).toBe(403);
@@ -177,16 +209,29 @@ describe('GET /xdocs/{id}/audit', () => {
   it('answers the entries newest first, by tinyMce or numeric id', async () => {
     const note = await createDocument({ vendorCode: 'V0001', type: 'dispute', reasonCode: 'U' });
     await db.insert(auditEntries).values([
-      { xdocId: note.id, entityId: note.id, action: 'received', descr: 'Dispute received', ownerName: 'System', createdAt: new Date('2026-01-02T08:15:00Z') },
+      {
+        xdocId: note.id,
+        entityId: note.id,
+        action: 'received',
+        descr: 'Dispute received',
+        ownerName: 'System',
+        createdAt: new Date('2026-01-02T08:15:00Z'),
+      },
     ]);
     expect((await markRead(note.tinyMce, SUPPLIER_USER)).status).toBe(200);
 
     for (const key of [note.tinyMce, String(note.id)]) {
-      const response = await callRoute(auditRoute, `/api/xdocs/${key}/audit`, { headers: await sessionHeaders(SUPPLIER), params: { id: key } });
+      const response = await callRoute(auditRoute, `/api/xdocs/${key}/audit`, {
+        headers: await sessionHeaders(SUPPLIER),
+        params: { id: key },
+      });
       expect(response.status).toBe(200);
       const { audit } = await response.json();
       expect(audit).toHaveLength(2);
-      expect(audit[0]).toMatchObject({ owner: { name: 'Supplier User' }, descr: { action: 'read', descr: `Dispute ${note.docno} marked as read`, owner: { name: 'Supplier User' } } });
+      expect(audit[0]).toMatchObject({
+        owner: { name: 'Supplier User' },
+        descr: { action: 'read', descr: `Dispute ${note.docno} marked as read`, owner: { name: 'Supplier User' } },
+      });
       expect(audit[0].time).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
       expect(audit[1]).toEqual({
         id: expect.any(Number),
@@ -202,7 +247,10 @@ describe('GET /xdocs/{id}/audit', () => {
 describe('GET /xdocs/{id}/pdf', () => {
   it('answers the document as a PDF attachment titled with its docno', async () => {
     const order = await createOrder({ vendorCode: 'V0001', lines: 4 });
-    const response = await callRoute(pdfRoute, `/api/xdocs/${order.tinyMce}/pdf?docno=${order.docno}`, { headers: await sessionHeaders(SUPPLIER), params: { id: order.tinyMce } });
+    const response = await callRoute(pdfRoute, `/api/xdocs/${order.tinyMce}/pdf?docno=${order.docno}`, {
+      headers: await sessionHeaders(SUPPLIER),
+      params: { id: order.tinyMce },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${order.docno}.pdf"`);
@@ -213,13 +261,16 @@ describe('GET /xdocs/{id}/pdf', () => {
 
   it('answers 404 when the docno does not match the document', async () => {
     const order = await createOrder({ vendorCode: 'V0001' });
-    const response = await callRoute(pdfRoute, `/api/xdocs/${order.id}/pdf?docno=PO-SOMETHING-ELSE`, { headers: await sessionHeaders(SUPPLIER), params: { id: String(order.id) } });
+    const response = await callRoute(pdfRoute, `/api/xdocs/${order.id}/pdf?docno=PO-SOMETHING-ELSE`, {
+      headers: await sessionHeaders(SUPPLIER),
+      params: { id: String(order.id) },
+    });
     expect(response.status).toBe(404);
   });
 });
 
 describe('document scope', () => {
-  it("gives another supplier 404 for a V0001 document everywhere and changes nothing", async () => {
+  it('gives another supplier 404 for a V0001 document everywhere and changes nothing', async () => {
     const order = await createOrder({ vendorCode: 'V0001' });
     const key = order.tinyMce;
     const headers = await sessionHeaders(OTHER);
@@ -241,6 +292,8 @@ describe('document scope', () => {
 
     expect(await responseSnapshot(order.id)).toEqual(before);
     // The owner can open it: the 404s above are scope, not a broken fixture.
-    expect((await callRoute(xdocRoute, `/api/xdocs/${key}`, { headers: await sessionHeaders(SUPPLIER), params: { id: key } })).status).toBe(200);
+    expect((await callRoute(xdocRoute, `/api/xdocs/${key}`, { headers: await sessionHeaders(SUPPLIER), params: { id: key } })).status).toBe(
+      200,
+    );
   });
 });

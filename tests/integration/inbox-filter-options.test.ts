@@ -21,7 +21,9 @@ it('gives retailer staff only their own subsidiaries', async () => {
   const actor = await actorFor('retail.user@portal.test');
   if (actor.scope.kind !== 'subsidiaries') throw new Error('retail.user is expected to be scoped by subsidiary');
   const options = await inboxFilterOptions(actor);
-  const theirs = (await pool.query('select tiny_mce as "tinyMce", name from subsidiaries where id = any($1) order by name', [actor.scope.read])).rows;
+  const theirs = (
+    await pool.query('select tiny_mce as "tinyMce", name from subsidiaries where id = any($1) order by name', [actor.scope.read])
+  ).rows;
   expect(options.subsidiaries).toEqual(theirs);
   const all = (await pool.query('select count(*)::int as n from subsidiaries')).rows[0].n;
   expect(theirs.length).toBeLessThan(all);

@@ -31,7 +31,13 @@ const docnos = (body: ListBody) => body.xdocs.map((x) => x.docno);
 
 describe('GET /orders', () => {
   it('answers one open purchase order with every summary field', async () => {
-    const order = await createOrder({ vendorCode: 'V0001', storeCode: 'S003', lines: 3, docDate: '2026-05-04', deliveryDate: '2026-05-11' });
+    const order = await createOrder({
+      vendorCode: 'V0001',
+      storeCode: 'S003',
+      lines: 3,
+      docDate: '2026-05-04',
+      deliveryDate: '2026-05-11',
+    });
     const store = await storeByCode('S003');
     const vendor = await vendorByCode('V0001');
     const body = await list(ordersRoute, `/api/orders?docno=${order.docno}`);
@@ -78,9 +84,33 @@ describe('GET /orders', () => {
 
   it('filters by docno prefix (any case), store, sub type, order type, dates, subsidiary and region', async () => {
     const group = `PO${uniqueTag()}`;
-    const a = await createOrder({ vendorCode: 'V0001', docno: `${group}-A`, storeCode: 'S001', subType: 'normal', orderType: 'stock', docDate: '2026-03-01', deliveryDate: '2026-03-05' });
-    const b = await createOrder({ vendorCode: 'V0002', docno: `${group}-B`, storeCode: 'S002', subType: 'direct', orderType: 'promotion', docDate: '2026-03-10', deliveryDate: '2026-03-20' });
-    const c = await createOrder({ vendorCode: 'V0001', docno: `${group}-C`, storeCode: 'S020', subType: 'jab', orderType: 'non-stock', docDate: '2026-03-20', deliveryDate: '2026-03-25' });
+    const a = await createOrder({
+      vendorCode: 'V0001',
+      docno: `${group}-A`,
+      storeCode: 'S001',
+      subType: 'normal',
+      orderType: 'stock',
+      docDate: '2026-03-01',
+      deliveryDate: '2026-03-05',
+    });
+    const b = await createOrder({
+      vendorCode: 'V0002',
+      docno: `${group}-B`,
+      storeCode: 'S002',
+      subType: 'direct',
+      orderType: 'promotion',
+      docDate: '2026-03-10',
+      deliveryDate: '2026-03-20',
+    });
+    const c = await createOrder({
+      vendorCode: 'V0001',
+      docno: `${group}-C`,
+      storeCode: 'S020',
+      subType: 'jab',
+      orderType: 'non-stock',
+      docDate: '2026-03-20',
+      deliveryDate: '2026-03-25',
+    });
     const [sub02] = await db.select().from(subsidiaries).where(eq(subsidiaries.id, c.subsidiaryId));
     const q = (filters: string) => list(ordersRoute, `/api/orders?docno=${group.toLowerCase()}&${filters}`).then(docnos);
 
@@ -104,11 +134,19 @@ describe('GET /orders', () => {
   it('pages newest first with an exact total that matches the database', async () => {
     const v1 = await vendorByCode('V0001');
     const v2 = await vendorByCode('V0002');
-    for (let i = 0; i < 12; i += 1) await createOrder({ vendorCode: i % 2 ? 'V0001' : 'V0002', docDate: `2026-02-${String(i + 1).padStart(2, '0')}` });
+    for (let i = 0; i < 12; i += 1)
+      await createOrder({ vendorCode: i % 2 ? 'V0001' : 'V0002', docDate: `2026-02-${String(i + 1).padStart(2, '0')}` });
     const [{ n: expected }] = await db
       .select({ n: count() })
       .from(xdocs)
-      .where(and(inArray(xdocs.vendorId, [v1.id, v2.id]), eq(xdocs.xdocTypeCode, 'order'), isNull(xdocs.respondedAt), sql`${xdocs.xdocSubTypeCode} is distinct from 'return'`));
+      .where(
+        and(
+          inArray(xdocs.vendorId, [v1.id, v2.id]),
+          eq(xdocs.xdocTypeCode, 'order'),
+          isNull(xdocs.respondedAt),
+          sql`${xdocs.xdocSubTypeCode} is distinct from 'return'`,
+        ),
+      );
 
     const page1 = await list(ordersRoute, '/api/orders?results=5');
     const page2 = await list(ordersRoute, '/api/orders?results=5&page=2');
@@ -159,7 +197,13 @@ describe('GET /orders/returned', () => {
   it('lists open return orders, or with responded=true the answered ones', async () => {
     const group = `RO${uniqueTag()}`;
     await createOrder({ vendorCode: 'V0002', docno: `${group}-OPEN`, subType: 'return' });
-    await createOrder({ vendorCode: 'V0002', docno: `${group}-DONE`, subType: 'return', respondedAt: new Date(), wfStatusCode: 'confirmed' });
+    await createOrder({
+      vendorCode: 'V0002',
+      docno: `${group}-DONE`,
+      subType: 'return',
+      respondedAt: new Date(),
+      wfStatusCode: 'confirmed',
+    });
     await createOrder({ vendorCode: 'V0002', docno: `${group}-PO`, subType: 'normal' });
     const open = await list(returnedRoute, `/api/orders/returned?docno=${group}`);
     expect(docnos(open)).toEqual([`${group}-OPEN`]);
@@ -178,7 +222,13 @@ describe('GET /orders/returned', () => {
 describe('unread lists', () => {
   it('lists unread delivery notes only, filtered by store and document date', async () => {
     const group = `DN${uniqueTag()}`;
-    const a = await createDocument({ vendorCode: 'V0001', type: 'deliverynote', docno: `${group}-A`, storeCode: 'S004', docDate: '2026-04-01' });
+    const a = await createDocument({
+      vendorCode: 'V0001',
+      type: 'deliverynote',
+      docno: `${group}-A`,
+      storeCode: 'S004',
+      docDate: '2026-04-01',
+    });
     await createDocument({ vendorCode: 'V0001', type: 'deliverynote', docno: `${group}-B`, storeCode: 'S005', docDate: '2026-04-10' });
     await createDocument({ vendorCode: 'V0001', type: 'deliverynote', docno: `${group}-READ`, isRead: true });
     expect(docnos(await list(deliveryNotesRoute, `/api/delivery-notes?docno=${group}`))).toEqual([`${group}-B`, `${group}-A`]);
@@ -203,9 +253,12 @@ describe('unread lists', () => {
 
   it('answers remittances as { resultPager, xdocs: { xdoc } } with unread ones only', async () => {
     const group = `RA${uniqueTag()}`;
-    for (let i = 1; i <= 3; i += 1) await createDocument({ vendorCode: 'V0001', type: 'remittance', docno: `${group}-${i}`, docDate: `2026-04-0${i}` });
+    for (let i = 1; i <= 3; i += 1)
+      await createDocument({ vendorCode: 'V0001', type: 'remittance', docno: `${group}-${i}`, docDate: `2026-04-0${i}` });
     await createDocument({ vendorCode: 'V0001', type: 'remittance', docno: `${group}-READ`, isRead: true });
-    const response = await callRoute(remittancesRoute, `/api/remittance-advices?docno=${group}&results=2&page=2`, { headers: await sessionHeaders(SUPPLIER) });
+    const response = await callRoute(remittancesRoute, `/api/remittance-advices?docno=${group}&results=2&page=2`, {
+      headers: await sessionHeaders(SUPPLIER),
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { resultPager: Pager; xdocs: { xdoc: Summary[] } };
     expect(Object.keys(body)).toEqual(['resultPager', 'xdocs']);

@@ -62,7 +62,10 @@ it('follows a response, a changed field, a new line and a renamed store', async 
 
   const headers = await sessionHeaders(SUPPLIER);
   const responded = await callRoute(respondRoute, `/api/orders/${order.tinyMce}`, {
-    method: 'PUT', headers, params: { id: order.tinyMce }, body: { orderResponse: { header: { response: 'confirmed' } } },
+    method: 'PUT',
+    headers,
+    params: { id: order.tinyMce },
+    body: { orderResponse: { header: { response: 'confirmed' } } },
   });
   expect(responded.status).toBe(200);
   const afterResponse = await ordersAt(store);
@@ -96,7 +99,12 @@ it('follows mark-as-read on the unread lists', async () => {
   expect(before.xdocs.xdoc.map((d) => d.id)).toContain(remittance.id);
 
   const headers = await sessionHeaders(SUPPLIER);
-  const read = await callRoute(markReadRoute, `/api/xdocs/${remittance.tinyMce}`, { method: 'PUT', headers, params: { id: remittance.tinyMce }, body: { confirm: true } });
+  const read = await callRoute(markReadRoute, `/api/xdocs/${remittance.tinyMce}`, {
+    method: 'PUT',
+    headers,
+    params: { id: remittance.tinyMce },
+    body: { confirm: true },
+  });
   expect(read.status).toBe(200);
   const after = await listUnreadRemittances(actor, filter);
   expect(after.xdocs.xdoc.map((d) => d.id)).not.toContain(remittance.id);

@@ -29,7 +29,11 @@ async function respond(key: string, orderResponse: unknown, { email = SUPPLIER, 
 }
 
 async function bulk(orderResponse: unknown, { email = SUPPLIER, xsrf = true } = {}) {
-  return callRoute(bulkRoute, '/api/orders/bulkResponse', { method: 'PUT', headers: await sessionHeaders(email, { xsrf }), body: { orderResponse } });
+  return callRoute(bulkRoute, '/api/orders/bulkResponse', {
+    method: 'PUT',
+    headers: await sessionHeaders(email, { xsrf }),
+    body: { orderResponse },
+  });
 }
 
 async function lastAuditDescr(id: number): Promise<string | undefined> {
@@ -42,17 +46,29 @@ const REJECT = { response: 'rejected', reason: 'minimum order value', supplierRe
 describe('PUT /orders/{tinyMce}', () => {
   it('confirms an order: status, lines, read flag, audit and activity, and it leaves the open list', async () => {
     const order = await createOrder({ vendorCode: 'V0001', lines: 3 });
-    const response = await respond(order.tinyMce, { header: { response: 'confirmed' }, tinyMce: order.tinyMce, docno: order.docno }, { email: SUPPLIER_USER });
+    const response = await respond(
+      order.tinyMce,
+      { header: { response: 'confirmed' }, tinyMce: order.tinyMce, docno: order.docno },
+      { email: SUPPLIER_USER },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: 'Response successfully submitted', successful: `[${order.tinyMce}]`, failed: '[]' });
 
     const state = await documentState(order.id);
-    expect(state).toMatchObject({ wfStatusCode: 'confirmed', isRead: true, respondedBy: await userId(SUPPLIER_USER), response: { response: 'confirmed' } });
+    expect(state).toMatchObject({
+      wfStatusCode: 'confirmed',
+      isRead: true,
+      respondedBy: await userId(SUPPLIER_USER),
+      response: { response: 'confirmed' },
+    });
     expect(state.respondedAt).toBeInstanceOf(Date);
     expect((await lineStates(order.id)).map((l) => l.response)).toEqual(['Confirmed', 'Confirmed', 'Confirmed']);
     expect(await auditCount(order.id, 'responded')).toBe(1);
     expect(await lastAuditDescr(order.id)).toBe(`Order ${order.docno} confirmed`);
-    const activity = await db.select().from(userActivities).where(and(eq(userActivities.activity, 'respond-order'), eq(userActivities.userEmail, SUPPLIER_USER)));
+    const activity = await db
+      .select()
+      .from(userActivities)
+      .where(and(eq(userActivities.activity, 'respond-order'), eq(userActivities.userEmail, SUPPLIER_USER)));
     expect(activity.some((a) => (a.detail as { tinyMce?: string }).tinyMce === order.tinyMce)).toBe(true);
 
     const open = await callRoute(ordersRoute, `/api/orders?docno=${order.docno}`, { headers: await sessionHeaders(SUPPLIER) });
@@ -74,7 +90,10 @@ describe('PUT /orders/{tinyMce}', () => {
     ]);
     expect(await lastAuditDescr(order.id)).toBe(`Order ${order.docno} rejected: minimum order value (ref ABC)`);
 
-    const detail = await callRoute(xdocRoute, `/api/xdocs/${order.tinyMce}`, { headers: await sessionHeaders(SUPPLIER), params: { id: order.tinyMce } });
+    const detail = await callRoute(xdocRoute, `/api/xdocs/${order.tinyMce}`, {
+      headers: await sessionHeaders(SUPPLIER),
+      params: { id: order.tinyMce },
+    });
     expect((await detail.json()).xdoc.response).toBe('{"responsetext":"rejected","reason":"minimum order value","supplierRef":"ABC"}');
   });
 
@@ -121,7 +140,11 @@ describe('PUT /orders/{tinyMce}', () => {
     const first = await responseSnapshot(order.id);
     const again = await respond(order.tinyMce, { header: REJECT });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ message: `Order [${order.docno}] could not be responded to.`, successful: '[]', failed: `[${order.tinyMce}]` });
+    expect(await again.json()).toEqual({
+      message: `Order [${order.docno}] could not be responded to.`,
+      successful: '[]',
+      failed: `[${order.tinyMce}]`,
+    });
     expect(await responseSnapshot(order.id)).toEqual(first);
     expect(first.wfStatusCode).toBe('confirmed');
   });
@@ -145,7 +168,9 @@ describe('PUT /orders/{tinyMce}', () => {
     const ret = await createOrder({ vendorCode: 'V0002', subType: 'return' });
     const wrong = await respond(ret.tinyMce, { header: { ...REJECT, reason: 'delivery date' } });
     expect(wrong.status).toBe(422);
-    expect((await wrong.json()).message).toBe('The reason must be one of: minimum order value, collection date, discontinued/invalid item, other.');
+    expect((await wrong.json()).message).toBe(
+      'The reason must be one of: minimum order value, collection date, discontinued/invalid item, other.',
+    );
     expect((await documentState(ret.id)).respondedAt).toBeNull();
 
     const ok = await respond(ret.tinyMce, { header: { ...REJECT, reason: 'collection date' } });
@@ -161,16 +186,62 @@ describe('PUT /orders/{tinyMce}', () => {
     });
 
     it.each([
-      ['an unknown reason', { header: { ...REJECT, reason: 'too expensive' } }, 422, 'The reason must be one of: minimum order value, delivery date, collection date, discontinued/invalid item, other.'],
-      ['collection date on a purchase order', { header: { ...REJECT, reason: 'collection date' } }, 422, 'The reason must be one of: minimum order value, delivery date, discontinued/invalid item, other.'],
+      [
+        'an unknown reason',
+        { header: { ...REJECT, reason: 'too expensive' } },
+        422,
+        'The reason must be one of: minimum order value, delivery date, collection date, discontinued/invalid item, other.',
+      ],
+      [
+        'collection date on a purchase order',
+        { header: { ...REJECT, reason: 'collection date' } },
+        422,
+        'The reason must be one of: minimum order value, delivery date, discontinued/invalid item, other.',
+      ],
       ['a rejection without a reason', { header: { response: 'rejected', supplierRef: 'X' } }, 422, 'You need to select a reason'],
-      ['a rejection without a supplier reference', { header: { response: 'rejected', reason: 'other', supplierRef: '  ' } }, 422, 'You need to enter a supplier reference'],
-      ['a supplier reference over 50 characters', { header: { ...REJECT, supplierRef: 'x'.repeat(51) } }, 422, 'The supplier reference may be at most 50 characters.'],
+      [
+        'a rejection without a supplier reference',
+        { header: { response: 'rejected', reason: 'other', supplierRef: '  ' } },
+        422,
+        'You need to enter a supplier reference',
+      ],
+      [
+        'a supplier reference over 50 characters',
+        { header: { ...REJECT, supplierRef: 'x'.repeat(51) } },
+        422,
+        'The supplier reference may be at most 50 characters.',
+      ],
       ['an unknown response', { header: { response: 'maybe' } }, 422, 'The response must be confirmed, rejected or detailResponse.'],
-      ['a rejected line without a reason', { header: { response: 'detailResponse' }, detail: [{ lineNumber: 1, response: 'rejected', supplierRef: 'X' }] }, 422, 'You need to select a reason'],
-      ['a line that does not exist', { header: { response: 'detailResponse' }, detail: [{ lineNumber: 9, response: 'confirmed' }] }, 422, 'Line 9 does not exist on order DOCNO'],
-      ['the same line twice', { header: { response: 'detailResponse' }, detail: [{ lineNumber: 1, response: 'confirmed' }, { lineNumber: 1, response: 'confirmed' }] }, 422, 'Line 1 is given more than once.'],
-      ['a docno of another order', { header: { response: 'confirmed' }, docno: 'PO-NOT-THIS-ONE' }, 422, 'The docno PO-NOT-THIS-ONE does not match order DOCNO.'],
+      [
+        'a rejected line without a reason',
+        { header: { response: 'detailResponse' }, detail: [{ lineNumber: 1, response: 'rejected', supplierRef: 'X' }] },
+        422,
+        'You need to select a reason',
+      ],
+      [
+        'a line that does not exist',
+        { header: { response: 'detailResponse' }, detail: [{ lineNumber: 9, response: 'confirmed' }] },
+        422,
+        'Line 9 does not exist on order DOCNO',
+      ],
+      [
+        'the same line twice',
+        {
+          header: { response: 'detailResponse' },
+          detail: [
+            { lineNumber: 1, response: 'confirmed' },
+            { lineNumber: 1, response: 'confirmed' },
+          ],
+        },
+        422,
+        'Line 1 is given more than once.',
+      ],
+      [
+        'a docno of another order',
+        { header: { response: 'confirmed' }, docno: 'PO-NOT-THIS-ONE' },
+        422,
+        'The docno PO-NOT-THIS-ONE does not match order DOCNO.',
+      ],
       ['malformed JSON', '{"orderResponse": {', 400, 'The request body is not valid JSON.'],
     ])('%s', async (_label, payload, status, message) => {
       const before = await responseSnapshot(order.id);
@@ -184,7 +255,10 @@ describe('PUT /orders/{tinyMce}', () => {
 
   it('refuses a line-level response on a one-line order', async () => {
     const order = await createOrder({ vendorCode: 'V0001', lines: 1 });
-    const response = await respond(order.tinyMce, { header: { response: 'detailResponse' }, detail: [{ lineNumber: 1, response: 'confirmed' }] });
+    const response = await respond(order.tinyMce, {
+      header: { response: 'detailResponse' },
+      detail: [{ lineNumber: 1, response: 'confirmed' }],
+    });
     expect(response.status).toBe(422);
     expect((await response.json()).message).toBe('Line-level responses are not possible for an order with one line.');
     expect((await documentState(order.id)).respondedAt).toBeNull();
@@ -219,11 +293,19 @@ describe('PUT /orders/bulkResponse', () => {
   it('answers the fine orders and reports the responded and out-of-scope ones under failed', async () => {
     const a = await createOrder({ vendorCode: 'V0001' });
     const b = await createOrder({ vendorCode: 'V0002', lines: 3 });
-    const done = await createOrder({ vendorCode: 'V0001', respondedAt: new Date('2026-11-01T10:00:00Z'), wfStatusCode: 'confirmed', response: { response: 'confirmed' } });
+    const done = await createOrder({
+      vendorCode: 'V0001',
+      respondedAt: new Date('2026-11-01T10:00:00Z'),
+      wfStatusCode: 'confirmed',
+      response: { response: 'confirmed' },
+    });
     const foreign = await createOrder({ vendorCode: 'V0003' });
     const before = { done: await responseSnapshot(done.id), foreign: await responseSnapshot(foreign.id) };
 
-    const response = await bulk({ header: REJECT, bulkResponse: { [a.tinyMce]: a.docno, [done.tinyMce]: done.docno, [b.tinyMce]: b.docno, [foreign.tinyMce]: foreign.docno } });
+    const response = await bulk({
+      header: REJECT,
+      bulkResponse: { [a.tinyMce]: a.docno, [done.tinyMce]: done.docno, [b.tinyMce]: b.docno, [foreign.tinyMce]: foreign.docno },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       message: `Response successfully submitted. Order [${done.docno}, ${foreign.docno}] could not be responded to.`,
@@ -231,7 +313,11 @@ describe('PUT /orders/bulkResponse', () => {
       failed: `[${done.tinyMce},${foreign.tinyMce}]`,
     });
     for (const doc of [a, b]) {
-      expect(await documentState(doc.id)).toMatchObject({ wfStatusCode: 'rejected', response: { response: 'rejected', reason: 'minimum order value', supplierRef: 'ABC' }, isRead: true });
+      expect(await documentState(doc.id)).toMatchObject({
+        wfStatusCode: 'rejected',
+        response: { response: 'rejected', reason: 'minimum order value', supplierRef: 'ABC' },
+        isRead: true,
+      });
       expect(await auditCount(doc.id, 'responded')).toBe(1);
     }
     expect((await lineStates(b.id)).map((l) => l.response)).toEqual(['Rejected', 'Rejected', 'Rejected']);
@@ -246,7 +332,13 @@ describe('PUT /orders/bulkResponse', () => {
     const note = await createDocument({ vendorCode: 'V0001', type: 'deliverynote' });
     const response = await bulk({
       header: { ...REJECT, reason: 'delivery date' },
-      bulkResponse: { [po.tinyMce]: po.docno, [ret.tinyMce]: ret.docno, [mismatch.tinyMce]: 'PO-WRONG', [note.tinyMce]: note.docno, 'no-such-order': 'PO-GHOST' },
+      bulkResponse: {
+        [po.tinyMce]: po.docno,
+        [ret.tinyMce]: ret.docno,
+        [mismatch.tinyMce]: 'PO-WRONG',
+        [note.tinyMce]: note.docno,
+        'no-such-order': 'PO-GHOST',
+      },
     });
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -259,8 +351,15 @@ describe('PUT /orders/bulkResponse', () => {
 
   it('confirms many orders and reports all of them as successful', async () => {
     const orders = [await createOrder({ vendorCode: 'V0001' }), await createOrder({ vendorCode: 'V0002', subType: 'return' })];
-    const response = await bulk({ header: { response: 'confirmed' }, bulkResponse: Object.fromEntries(orders.map((o) => [o.tinyMce, o.docno])) });
-    expect(await response.json()).toEqual({ message: 'Response successfully submitted', successful: `[${orders[0].tinyMce},${orders[1].tinyMce}]`, failed: '[]' });
+    const response = await bulk({
+      header: { response: 'confirmed' },
+      bulkResponse: Object.fromEntries(orders.map((o) => [o.tinyMce, o.docno])),
+    });
+    expect(await response.json()).toEqual({
+      message: 'Response successfully submitted',
+      successful: `[${orders[0].tinyMce},${orders[1].tinyMce}]`,
+      failed: '[]',
+    });
     for (const o of orders) expect((await documentState(o.id)).wfStatusCode).toBe('confirmed');
   });
 
@@ -275,8 +374,16 @@ describe('PUT /orders/bulkResponse', () => {
   it.each([
     ['a line-level response', { header: { response: 'detailResponse' } }, 'Line-level responses are not possible in a bulk response.'],
     ['a rejection without a reason', { header: { response: 'rejected', supplierRef: 'X' } }, 'You need to select a reason'],
-    ['a rejection without a supplier reference', { header: { response: 'rejected', reason: 'other' } }, 'You need to enter a supplier reference'],
-    ['an unknown reason', { header: { ...REJECT, reason: 'weather' } }, 'The reason must be one of: minimum order value, delivery date, collection date, discontinued/invalid item, other.'],
+    [
+      'a rejection without a supplier reference',
+      { header: { response: 'rejected', reason: 'other' } },
+      'You need to enter a supplier reference',
+    ],
+    [
+      'an unknown reason',
+      { header: { ...REJECT, reason: 'weather' } },
+      'The reason must be one of: minimum order value, delivery date, collection date, discontinued/invalid item, other.',
+    ],
   ])('refuses %s with 422 and changes nothing', async (_label, payload, message) => {
     const order = await createOrder({ vendorCode: 'V0001' });
     const response = await bulk({ ...payload, bulkResponse: { [order.tinyMce]: order.docno } });
@@ -301,7 +408,11 @@ describe('PUT /orders/bulkResponse', () => {
   it('reports a V0001 order under failed for another supplier', async () => {
     const order = await createOrder({ vendorCode: 'V0001' });
     const response = await bulk({ header: { response: 'confirmed' }, bulkResponse: { [order.tinyMce]: order.docno } }, { email: OTHER });
-    expect(await response.json()).toEqual({ message: `Order [${order.docno}] could not be responded to.`, successful: '[]', failed: `[${order.tinyMce}]` });
+    expect(await response.json()).toEqual({
+      message: `Order [${order.docno}] could not be responded to.`,
+      successful: '[]',
+      failed: `[${order.tinyMce}]`,
+    });
     expect((await documentState(order.id)).respondedAt).toBeNull();
   });
 });

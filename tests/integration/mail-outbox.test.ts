@@ -173,7 +173,9 @@ describe('e-mail outbox', () => {
 
   it('rejects an invalid payload before anything is written', async () => {
     await expect(
-      db.transaction((tx) => enqueueInOutbox(tx, 'send-email', { to: 'not-an-address', template: 'notification', data: { subject: 'x', lines: ['y'] } })),
+      db.transaction((tx) =>
+        enqueueInOutbox(tx, 'send-email', { to: 'not-an-address', template: 'notification', data: { subject: 'x', lines: ['y'] } }),
+      ),
     ).rejects.toThrow();
   });
 });

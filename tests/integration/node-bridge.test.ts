@@ -31,7 +31,9 @@ it('stops sending and cancels the body when the client goes away mid-download', 
     });
     request.on('error', () => {});
   });
-  await expect(Promise.race([settled!, new Promise((_, reject) => setTimeout(() => reject(new Error('still sending')), 3000))])).resolves.toBeUndefined();
+  await expect(
+    Promise.race([settled!, new Promise((_, reject) => setTimeout(() => reject(new Error('still sending')), 3000))]),
+  ).resolves.toBeUndefined();
   expect(cancelled).toBe(true);
   await close();
 });

@@ -49,7 +49,12 @@ afterAll(async () => {
 function jsonPost(path: string, body: unknown) {
   return new Request(`http://localhost${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      cookie: `XSRF-TOKEN=${XSRF}`,
+      'x-xsrf-token': XSRF,
+    },
     body: JSON.stringify(body),
   });
 }
@@ -101,7 +106,10 @@ it('e-mails a single-use link that sets a new password, valid for 60 minutes', a
   const oldPassword = await m.login(jsonPost('/login', { email, password: DEMO_PASSWORD }), noParams);
   expect(oldPassword.status).toBe(422);
 
-  const again = await m.reset(jsonPost('/password/reset', { token, password: 'Another-1234', password_confirmation: 'Another-1234' }), noParams);
+  const again = await m.reset(
+    jsonPost('/password/reset', { token, password: 'Another-1234', password_confirmation: 'Another-1234' }),
+    noParams,
+  );
   expect(again.status).toBe(422);
   expect((await again.json()).message).toBe('This password reset link is invalid or has expired.');
 });
@@ -128,7 +136,13 @@ it('refuses an expired link', async () => {
   await m.requestReset(jsonPost('/password/email', { email }), noParams);
   const mail = await waitFor(() => smtp.to(email)[0]);
   const token = /\/password\/reset\/([A-Za-z0-9_-]{20,})/.exec(decodeQuotedPrintable(mail.raw))![1];
-  await db.query(`update password_resets set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = $1)`, [email]);
-  const response = await m.reset(jsonPost('/password/reset', { token, password: 'Expired-12345', password_confirmation: 'Expired-12345' }), noParams);
+  await db.query(
+    `update password_resets set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = $1)`,
+    [email],
+  );
+  const response = await m.reset(
+    jsonPost('/password/reset', { token, password: 'Expired-12345', password_confirmation: 'Expired-12345' }),
+    noParams,
+  );
   expect(response.status).toBe(422);
 });

@@ -179,7 +179,11 @@ describe('request bodies', () => {
   });
 
   it('reads a JSON body: PUT /xdocs/{tinyMce} {confirm: true} marks the remittance read', async () => {
-    const response = await call(`/xdocs/${remittance.tinyMce}`, { method: 'PUT', headers: await sessionHeaders(SUPPLIER), body: JSON.stringify({ confirm: true }) });
+    const response = await call(`/xdocs/${remittance.tinyMce}`, {
+      method: 'PUT',
+      headers: await sessionHeaders(SUPPLIER),
+      body: JSON.stringify({ confirm: true }),
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: 'Document marked as read', xdoc: { tinyMce: remittance.tinyMce, isRead: true } });
     const state = await documentState(remittance.id);
@@ -190,7 +194,11 @@ describe('request bodies', () => {
 
   it('reads the body the handler validates: confirm false is refused', async () => {
     const note = await createDocument({ vendorCode: 'V0001', type: 'deliverynote' });
-    const response = await call(`/xdocs/${note.tinyMce}`, { method: 'PUT', headers: await sessionHeaders(SUPPLIER), body: JSON.stringify({ confirm: false }) });
+    const response = await call(`/xdocs/${note.tinyMce}`, {
+      method: 'PUT',
+      headers: await sessionHeaders(SUPPLIER),
+      body: JSON.stringify({ confirm: false }),
+    });
     expect(response.status).toBe(422);
     expect((await response.json()).message).toBe('confirm must be true to mark the document as read.');
     expect((await documentState(note.id)).isRead).toBe(false);
@@ -206,7 +214,11 @@ describe('request bodies', () => {
 
   it('answers unreadable JSON with 400', async () => {
     const note = await createDocument({ vendorCode: 'V0001', type: 'deliverynote' });
-    const response = await call(`/xdocs/${note.tinyMce}`, { method: 'PUT', headers: await sessionHeaders(SUPPLIER), body: '{"confirm": tr' });
+    const response = await call(`/xdocs/${note.tinyMce}`, {
+      method: 'PUT',
+      headers: await sessionHeaders(SUPPLIER),
+      body: '{"confirm": tr',
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe('The request body is not valid JSON.');
   });
@@ -255,7 +267,10 @@ describe('sign-in form through the server', () => {
   }
 
   it('signs in with a plain form post: 303 with the session cookie', async () => {
-    const response = await formPost({ _token: TEST_XSRF, email: SUPPLIER, password: DEMO_PASSWORD }, `10.77.${Math.floor(Math.random() * 250)}.1`);
+    const response = await formPost(
+      { _token: TEST_XSRF, email: SUPPLIER, password: DEMO_PASSWORD },
+      `10.77.${Math.floor(Math.random() * 250)}.1`,
+    );
     expect(response.status).toBe(303);
     expect(new URL(response.headers.get('location')!).pathname).toBe('/');
     const cookies = response.headers.getSetCookie();
@@ -286,7 +301,9 @@ describe('sign-in form through the server', () => {
     });
     expect(response.status).toBe(303);
     expect(new URL(response.headers.get('location')!).pathname).toBe('/login');
-    expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^${SESSION_COOKIE.replace(/\./g, '\\.')}=; .*Max-Age=0`))]);
+    expect(response.headers.getSetCookie()).toEqual([
+      expect.stringMatching(new RegExp(`^${SESSION_COOKIE.replace(/\./g, '\\.')}=; .*Max-Age=0`)),
+    ]);
   });
 });
 
@@ -322,10 +339,20 @@ describe('node bridge', () => {
   });
 
   it('builds the Fetch Request from the Node request: origin, path and query, method, headers, body', async () => {
-    await fetch(`${bridgeBase}/a/b%20c?q=1&r=two`, { method: 'POST', headers: { 'x-one': '1', 'content-type': 'text/plain' }, body: 'payload' });
+    await fetch(`${bridgeBase}/a/b%20c?q=1&r=two`, {
+      method: 'POST',
+      headers: { 'x-one': '1', 'content-type': 'text/plain' },
+      body: 'payload',
+    });
     expect(seen).toMatchObject({ method: 'POST', url: 'http://portal.example/a/b%20c?q=1&r=two', body: 'payload' });
     // The Host header arrives too: redirects are built from it (lib/http/redirect.ts).
-    expect(seen!.headers).toEqual(expect.arrayContaining([['x-one', '1'], ['content-type', 'text/plain'], ['host', bridgeBase.replace('http://', '')]]));
+    expect(seen!.headers).toEqual(
+      expect.arrayContaining([
+        ['x-one', '1'],
+        ['content-type', 'text/plain'],
+        ['host', bridgeBase.replace('http://', '')],
+      ]),
+    );
   });
 
   it('gives GET and HEAD no body, and HEAD answers without one', async () => {

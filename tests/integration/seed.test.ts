@@ -27,8 +27,12 @@ async function vendorCodesOf(email: string): Promise<string[]> {
 /** Document numbers per vendor and inbox bucket, for the demo suppliers' inbox checks. */
 async function inboxOf(vendorCode: string) {
   type Counts = {
-    open_orders: number; open_returns: number; open_order_stores: number;
-    unread_remittances: number; unread_deliverynotes: number; unread_disputes: number;
+    open_orders: number;
+    open_returns: number;
+    open_order_stores: number;
+    unread_remittances: number;
+    unread_deliverynotes: number;
+    unread_disputes: number;
   };
   const [counts] = await rows<Counts>(
     `select
@@ -51,9 +55,27 @@ async function inboxOf(vendorCode: string) {
 }
 
 const TABLES = [
-  'roles', 'subsidiaries', 'regions', 'divisions', 'stores', 'vendors', 'items', 'pricings', 'item_changes', 'pricing_changes',
-  'masterdata_changes', 'users', 'user_subsidiaries', 'user_vendors', 'email_preferences', 'user_activities', 'xdocs', 'xdoc_lines',
-  'audit_entries', 'invoiced_lines', 'delivered_lines',
+  'roles',
+  'subsidiaries',
+  'regions',
+  'divisions',
+  'stores',
+  'vendors',
+  'items',
+  'pricings',
+  'item_changes',
+  'pricing_changes',
+  'masterdata_changes',
+  'users',
+  'user_subsidiaries',
+  'user_vendors',
+  'email_preferences',
+  'user_activities',
+  'xdocs',
+  'xdoc_lines',
+  'audit_entries',
+  'invoiced_lines',
+  'delivered_lines',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -128,7 +150,9 @@ describe('seed', () => {
     expect(count).toBe(SEEDED_DOCUMENTS);
     const types = await rows<{ t: string }>(`select distinct xdoc_type_code as t from xdocs x where ${SEEDED}`);
     expect(types.map((r) => r.t).sort()).toEqual([...XDOC_TYPES].sort());
-    const subTypes = await rows<{ t: string }>(`select distinct xdoc_sub_type_code as t from xdocs x where ${SEEDED} and xdoc_sub_type_code is not null`);
+    const subTypes = await rows<{ t: string }>(
+      `select distinct xdoc_sub_type_code as t from xdocs x where ${SEEDED} and xdoc_sub_type_code is not null`,
+    );
     expect(subTypes.map((r) => r.t).sort()).toEqual([...XDOC_SUB_TYPES].sort());
     const jab = await rows<{ xdoc_descr: string; addresses: number }>(
       `select x.xdoc_descr, count(distinct l.delivery_address_code)::int as addresses from xdocs x join xdoc_lines l on l.xdoc_id = x.id
@@ -150,7 +174,12 @@ describe('seed', () => {
     const mismatches = docs.filter((d) => {
       const n = Number(d.docno.slice(-8));
       const kind = DOC_KINDS.find((k) => slotOf(n) >= k.lo && slotOf(n) <= k.hi)!;
-      return d.vendor !== `V${String(vendorNoOf(n)).padStart(4, '0')}` || d.type !== kind.type || d.sub !== kind.sub || !d.docno.startsWith(kind.prefix);
+      return (
+        d.vendor !== `V${String(vendorNoOf(n)).padStart(4, '0')}` ||
+        d.type !== kind.type ||
+        d.sub !== kind.sub ||
+        !d.docno.startsWith(kind.prefix)
+      );
     });
     expect(mismatches).toEqual([]);
   });

@@ -86,7 +86,11 @@ describe('userIdFromSessionToken', () => {
 
   it('refuses a token made with another secret', async () => {
     const user = await userByEmail(SUPPLIER);
-    const token = await encode({ token: { sub: String(user.id), name: user.name, email: user.email }, secret: 'another-secret-0123456789abcdef', maxAge: 3600 });
+    const token = await encode({
+      token: { sub: String(user.id), name: user.name, email: user.email },
+      secret: 'another-secret-0123456789abcdef',
+      maxAge: 3600,
+    });
     expect(await userIdFromSessionToken(token)).toBeNull();
     expect(await userIdFromSessionToken(token)).toBeNull();
   });
@@ -94,7 +98,11 @@ describe('userIdFromSessionToken', () => {
   it('refuses an expired token', async () => {
     const user = await userByEmail(SUPPLIER);
     // next-auth's decode allows 15 s of clock skew, so this one is well past it.
-    const token = await encode({ token: { sub: String(user.id), name: user.name, email: user.email }, secret: env.NEXTAUTH_SECRET, maxAge: -60 });
+    const token = await encode({
+      token: { sub: String(user.id), name: user.name, email: user.email },
+      secret: env.NEXTAUTH_SECRET,
+      maxAge: -60,
+    });
     expect(await userIdFromSessionToken(token)).toBeNull();
     expect(await userIdFromSessionToken(token)).toBeNull();
   });
@@ -106,7 +114,22 @@ describe('userIdFromSessionToken', () => {
     // Only the clock moves on (timers stay real, so the database client keeps working).
     jest.useFakeTimers({
       now: Date.now() + 3600 * 1000 + 60_000,
-      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
     });
     try {
       // Remembered until the token's exp only; after it, the token is decoded afresh and refused.

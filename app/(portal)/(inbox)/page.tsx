@@ -2,7 +2,13 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { requireActor } from '@/lib/auth/server';
 import type { Actor } from '@/lib/auth/actor';
-import { listOpenOrders, listReturnOrders, listUnreadDeliveryNotes, listUnreadDisputes, listUnreadRemittances } from '@/lib/domain/inbox/queries';
+import {
+  listOpenOrders,
+  listReturnOrders,
+  listUnreadDeliveryNotes,
+  listUnreadDisputes,
+  listUnreadRemittances,
+} from '@/lib/domain/inbox/queries';
 import { inboxFilterSchema, returnOrderFilterSchema } from '@/lib/domain/inbox/schemas';
 import { inboxFilterOptions } from '@/lib/domain/lookups/queries';
 import { InboxScreen } from './_components/inbox-screen';

@@ -8,7 +8,9 @@ export default async function HistoryPage() {
   return (
     <section>
       <h1>Document history</h1>
-      <p className="muted">Signed in as {actor.name} ({actor.roleCode}).</p>
+      <p className="muted">
+        Signed in as {actor.name} ({actor.roleCode}).
+      </p>
     </section>
   );
 }

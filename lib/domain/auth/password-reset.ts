@@ -34,7 +34,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  */
 export async function requestPasswordReset(input: z.infer<typeof resetRequestSchema>): Promise<{ message: string }> {
   const { email } = resetRequestSchema.parse(input);
-  const [user] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
   if (user) {
     const token = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
@@ -74,7 +78,10 @@ export async function resetPassword(input: z.infer<typeof newPasswordSchema>): P
       .returning({ id: users.id, email: users.email });
     if (!user) throw new RuleViolationError(RESET_INVALID_MESSAGE, { token: [RESET_INVALID_MESSAGE] });
     // Any other outstanding links for this user stop working too.
-    await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     await tx.insert(userActivities).values({ userId: user.id, userEmail: user.email, activity: 'password-reset' });
     await clearFailures(user.email);
     return { message: 'Your password has been reset. You can sign in now.', email: user.email };

@@ -24,7 +24,14 @@ export async function verifyCredentials(input: Credentials, ip: string): Promise
   const { email, password } = credentialsSchema.parse(input);
   await assertNotThrottled(email, ip);
   const [user] = await db
-    .select({ id: users.id, name: users.name, email: users.email, hash: users.passwordHash, deletedAt: users.deletedAt, roleCode: roles.code })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      hash: users.passwordHash,
+      deletedAt: users.deletedAt,
+      roleCode: roles.code,
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.email, email))
@@ -35,7 +42,10 @@ export async function verifyCredentials(input: Credentials, ip: string): Promise
     throw new RuleViolationError(INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
   }
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ lastLogin: sql`now()` })
+      .where(eq(users.id, user.id));
     await tx.insert(userActivities).values({ userId: user.id, userEmail: user.email, activity: 'login', ip });
   });
   await clearFailures(email);

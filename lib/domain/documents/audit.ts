@@ -33,7 +33,13 @@ export type AuditItem = {
 export async function listDocumentAudit(actor: Actor, key: string): Promise<{ audit: AuditItem[] }> {
   const doc = await findVisibleDocument(actor, key);
   const rows = await db
-    .select({ id: auditEntries.id, action: auditEntries.action, descr: auditEntries.descr, ownerName: auditEntries.ownerName, createdAt: auditEntries.createdAt })
+    .select({
+      id: auditEntries.id,
+      action: auditEntries.action,
+      descr: auditEntries.descr,
+      ownerName: auditEntries.ownerName,
+      createdAt: auditEntries.createdAt,
+    })
     .from(auditEntries)
     .innerJoin(xdocs, eq(xdocs.id, auditEntries.xdocId))
     .where(and(eq(auditEntries.xdocId, doc.id), documentsVisibleTo(actor)))

@@ -53,7 +53,9 @@ async function partiesOf(doc: XdocRow): Promise<PdfParties> {
   const [[retailer], [supplier], storeRows] = await Promise.all([
     db.select({ name: subsidiaries.name, code: subsidiaries.code }).from(subsidiaries).where(eq(subsidiaries.id, doc.subsidiaryId)),
     db.select({ name: vendors.name, code: vendors.code, vendordata: vendors.vendordata }).from(vendors).where(eq(vendors.id, doc.vendorId)),
-    storeIds.length ? db.select({ id: stores.id, name: stores.name, code: stores.code }).from(stores).where(inArray(stores.id, storeIds)) : [],
+    storeIds.length
+      ? db.select({ id: stores.id, name: stores.name, code: stores.code }).from(stores).where(inArray(stores.id, storeIds))
+      : [],
   ]);
   if (!retailer || !supplier) throw new NotFoundError('Document not found.');
   const store = (id: number | null) => {
@@ -69,7 +71,8 @@ async function partiesOf(doc: XdocRow): Promise<PdfParties> {
  */
 export async function loadPdfInput(actor: Actor, key: string, docno?: string): Promise<PdfDocumentInput> {
   const doc = await findVisibleDocument(actor, key);
-  if (docno !== undefined && docno.trim().toLowerCase() !== doc.docno.trim().toLowerCase()) throw new NotFoundError(`Order ${docno} PDF is unavailable!`);
+  if (docno !== undefined && docno.trim().toLowerCase() !== doc.docno.trim().toLowerCase())
+    throw new NotFoundError(`Order ${docno} PDF is unavailable!`);
   const [lines, parties] = await Promise.all([documentLines(actor, doc.id), partiesOf(doc)]);
   return toPdfInput(doc, lines, parties);
 }

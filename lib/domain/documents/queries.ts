@@ -115,11 +115,7 @@ async function invoiceOf(actor: Actor, doc: XdocRow): Promise<XdocDetail['invoic
     .select({ docno: xdocs.docno, invoiceNumber: xdocs.invoiceNumber })
     .from(xdocs)
     .where(
-      and(
-        eq(xdocs.xdocTypeCode, 'invoice'),
-        or(eq(xdocs.relatedXdocId, doc.id), eq(xdocs.orderno, doc.docno)),
-        documentsVisibleTo(actor),
-      ),
+      and(eq(xdocs.xdocTypeCode, 'invoice'), or(eq(xdocs.relatedXdocId, doc.id), eq(xdocs.orderno, doc.docno)), documentsVisibleTo(actor)),
     )
     .orderBy(desc(xdocs.docDate), desc(xdocs.id))
     .limit(1);

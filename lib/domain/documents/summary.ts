@@ -58,13 +58,20 @@ const summaryColumns = {
 function selectItem(name: string, column: Column | SQL): SQL {
   const type = 'columnType' in column ? column.columnType : null;
   const value =
-    type === 'PgDateString' ? sql`${column}::text`
-    : type === 'PgTimestamp' ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-    : sql`${column}`;
+    type === 'PgDateString'
+      ? sql`${column}::text`
+      : type === 'PgTimestamp'
+        ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+        : sql`${column}`;
   return sql`${value} as ${sql.identifier(name)}`;
 }
 
-const SUMMARY_SELECT = fixedSql(sql.join(Object.entries(summaryColumns).map(([name, column]) => selectItem(name, column)), sql`, `));
+const SUMMARY_SELECT = fixedSql(
+  sql.join(
+    Object.entries(summaryColumns).map(([name, column]) => selectItem(name, column)),
+    sql`, `,
+  ),
+);
 const SUMMARY_FROM = fixedSql(sql`${xdocs}
   join ${subsidiaries} on ${subsidiaries.id} = ${xdocs.subsidiaryId}
   join ${vendors} on ${vendors.id} = ${xdocs.vendorId}

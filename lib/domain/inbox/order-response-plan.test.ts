@@ -14,7 +14,10 @@ describe('planOrderResponse', () => {
     const plan = planOrderResponse(order([null, 'Cancelled', null]), { response: 'confirmed', supplierRef: 'S1' }, undefined);
     expect(plan.wfStatusCode).toBe('confirmed');
     expect(plan.header).toEqual({ response: 'confirmed', supplierRef: 'S1' });
-    expect(plan.lines.map((l) => [l.lineNumber, l.response])).toEqual([[1, 'Confirmed'], [3, 'Confirmed']]);
+    expect(plan.lines.map((l) => [l.lineNumber, l.response])).toEqual([
+      [1, 'Confirmed'],
+      [3, 'Confirmed'],
+    ]);
     expect(plan.auditDescr).toBe('Order PO1 confirmed (ref S1)');
   });
 
@@ -27,17 +30,23 @@ describe('planOrderResponse', () => {
   });
 
   it('refuses line answers on a one-line order and unknown line numbers', () => {
-    expect(() => planOrderResponse(order([null]), { response: 'detailResponse' }, [])).toThrow('Line-level responses are not possible for an order with one line.');
-    expect(() => planOrderResponse(order([null, null]), { response: 'detailResponse' }, [{ lineNumber: 7, response: 'confirmed' }])).toThrow(
-      new RuleViolationError('Line 7 does not exist on order PO1'),
+    expect(() => planOrderResponse(order([null]), { response: 'detailResponse' }, [])).toThrow(
+      'Line-level responses are not possible for an order with one line.',
     );
+    expect(() =>
+      planOrderResponse(order([null, null]), { response: 'detailResponse' }, [{ lineNumber: 7, response: 'confirmed' }]),
+    ).toThrow(new RuleViolationError('Line 7 does not exist on order PO1'));
   });
 
   it('allows collection date only on return orders and delivery date only on purchase orders', () => {
     expect(reasonProblem('collection date', true)).toBeNull();
     expect(reasonProblem('delivery date', false)).toBeNull();
-    expect(reasonProblem('delivery date', true)).toBe('The reason must be one of: minimum order value, collection date, discontinued/invalid item, other.');
-    expect(() => planOrderResponse(order([null], false), { response: 'rejected', reason: 'collection date', supplierRef: 'R' }, undefined)).toThrow(RuleViolationError);
+    expect(reasonProblem('delivery date', true)).toBe(
+      'The reason must be one of: minimum order value, collection date, discontinued/invalid item, other.',
+    );
+    expect(() =>
+      planOrderResponse(order([null], false), { response: 'rejected', reason: 'collection date', supplierRef: 'R' }, undefined),
+    ).toThrow(RuleViolationError);
   });
 });
 
@@ -49,7 +58,11 @@ describe('orderResponseSchema', () => {
   });
 
   it('normalises the reason and accepts null for absent fields', () => {
-    const parsed = orderResponseSchema.parse({ header: { response: 'rejected', reason: ' Other ', supplierRef: 'A' }, detail: null, tinyMce: null });
+    const parsed = orderResponseSchema.parse({
+      header: { response: 'rejected', reason: ' Other ', supplierRef: 'A' },
+      detail: null,
+      tinyMce: null,
+    });
     expect(parsed.header.reason).toBe('other');
     expect(parsed.detail).toBeUndefined();
   });

@@ -37,7 +37,11 @@ async function versionToken(vendors: number[] | null): Promise<number> {
 export async function cachedInboxPage<T>(actor: Actor, list: string, filter: object, compute: () => Promise<T>): Promise<T> {
   if (!enabled()) return compute();
   const vendors = vendorsOf(actor);
-  const scope = vendors ? [...vendors].sort((a, b) => a - b).join(',') : actor.scope.kind === 'subsidiaries' ? `s:${actor.scope.read.join(',')}` : '*';
+  const scope = vendors
+    ? [...vendors].sort((a, b) => a - b).join(',')
+    : actor.scope.kind === 'subsidiaries'
+      ? `s:${actor.scope.read.join(',')}`
+      : '*';
   const key = `${list}|${scope}|${JSON.stringify(filter)}`;
   const token = await versionToken(vendors);
   const kept = pages.get(key);

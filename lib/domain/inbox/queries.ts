@@ -25,7 +25,6 @@ const RESPONDED_RETURN = sql`${xdocs.xdocTypeCode} = 'order' and ${xdocs.xdocSub
 const unreadOf = (type: 'deliverynote' | 'dispute' | 'remittance') =>
   sql`${xdocs.xdocTypeCode} = ${sql.raw(`'${type}'`)} and ${xdocs.isRead} = false`;
 
-
 function filterConditions(f: InboxFilter): (SQL | undefined)[] {
   return [
     f.store !== undefined ? eq(xdocs.storeId, f.store) : undefined,
@@ -41,7 +40,10 @@ function filterConditions(f: InboxFilter): (SQL | undefined)[] {
     f.dateFrom ? gte(xdocs.docDate, f.dateFrom) : undefined,
     f.dateTo ? lte(xdocs.docDate, f.dateTo) : undefined,
     f.custaccountTinyMce
-      ? inArray(xdocs.subsidiaryId, db.select({ id: subsidiaries.id }).from(subsidiaries).where(eq(subsidiaries.tinyMce, f.custaccountTinyMce)))
+      ? inArray(
+          xdocs.subsidiaryId,
+          db.select({ id: subsidiaries.id }).from(subsidiaries).where(eq(subsidiaries.tinyMce, f.custaccountTinyMce)),
+        )
       : undefined,
     f.region !== undefined ? eq(xdocs.regionId, f.region) : undefined,
   ];
@@ -120,7 +122,14 @@ export function listUnreadDisputes(actor: Actor, filter: InboxFilter): Promise<I
 }
 
 /** GET /remittance-advices: unread remittances; spec §7 nests this list as xdocs.xdoc. */
-export async function listUnreadRemittances(actor: Actor, filter: InboxFilter): Promise<{ resultPager: ResultPager; xdocs: { xdoc: XdocSummary[] } }> {
-  const { xdocs: rows, resultPager } = await listPage(actor, { name: 'unread_remittance', base: [unreadOf('remittance')], counted: 'unread_remittance' }, filter);
+export async function listUnreadRemittances(
+  actor: Actor,
+  filter: InboxFilter,
+): Promise<{ resultPager: ResultPager; xdocs: { xdoc: XdocSummary[] } }> {
+  const { xdocs: rows, resultPager } = await listPage(
+    actor,
+    { name: 'unread_remittance', base: [unreadOf('remittance')], counted: 'unread_remittance' },
+    filter,
+  );
   return { resultPager, xdocs: { xdoc: rows } };
 }

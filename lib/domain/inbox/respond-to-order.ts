@@ -34,7 +34,11 @@ async function planFor(actor: Actor, order: XdocRow, header: HeaderResponse, det
     .from(xdocLines)
     .innerJoin(xdocs, eq(xdocs.id, xdocLines.xdocId))
     .where(and(eq(xdocLines.xdocId, order.id), documentsVisibleTo(actor)));
-  return planOrderResponse({ docno: order.docno, label: documentLabel(order), isReturn: order.xdocSubTypeCode === 'return', lines }, header, detail);
+  return planOrderResponse(
+    { docno: order.docno, label: documentLabel(order), isReturn: order.xdocSubTypeCode === 'return', lines },
+    header,
+    detail,
+  );
 }
 
 /**
@@ -85,9 +89,11 @@ async function applyPlan(actor: Actor, order: XdocRow, plan: ResponsePlan): Prom
  */
 export async function respondToOrder(actor: Actor, key: string, input: OrderResponse): Promise<RespondResult> {
   const order = await findVisibleDocument(actor, key);
-  if (input.tinyMce && input.tinyMce !== order.tinyMce) throw new RuleViolationError('The tinyMce in the body does not match the order in the path.');
+  if (input.tinyMce && input.tinyMce !== order.tinyMce)
+    throw new RuleViolationError('The tinyMce in the body does not match the order in the path.');
   if (order.xdocTypeCode !== 'order') throw new RuleViolationError('Only orders can be responded to.');
-  if (input.docno && !sameDocno(input.docno, order.docno)) throw new RuleViolationError(`The docno ${input.docno} does not match order ${order.docno}.`);
+  if (input.docno && !sameDocno(input.docno, order.docno))
+    throw new RuleViolationError(`The docno ${input.docno} does not match order ${order.docno}.`);
   if (!canWriteDocument(actor, order)) throw new ForbiddenError('You may view this order but not respond to it.');
   const outcome = { tinyMce: order.tinyMce, docno: order.docno };
   if (order.respondedAt) return result([{ ...outcome, ok: false }]);
@@ -107,7 +113,15 @@ export async function respondToOrdersInBulk(actor: Actor, input: BulkOrderRespon
   const found = await db
     .select()
     .from(xdocs)
-    .where(and(inArray(xdocs.tinyMce, requested.map((r) => r.tinyMce)), documentsVisibleTo(actor)));
+    .where(
+      and(
+        inArray(
+          xdocs.tinyMce,
+          requested.map((r) => r.tinyMce),
+        ),
+        documentsVisibleTo(actor),
+      ),
+    );
   const byTinyMce = new Map(found.map((doc) => [doc.tinyMce, doc]));
 
   const outcomes: Outcome[] = [];

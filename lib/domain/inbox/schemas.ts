@@ -73,7 +73,9 @@ const nullableOptional = <T extends z.ZodType>(schema: T) => z.preprocess((v) =>
 
 export const headerResponseSchema = z
   .object({
-    response: z.enum(['confirmed', 'rejected', 'detailResponse'], { message: 'The response must be confirmed, rejected or detailResponse.' }),
+    response: z.enum(['confirmed', 'rejected', 'detailResponse'], {
+      message: 'The response must be confirmed, rejected or detailResponse.',
+    }),
     reason: nullableOptional(reasonSchema),
     supplierRef: nullableOptional(supplierRefSchema),
   })
@@ -81,7 +83,10 @@ export const headerResponseSchema = z
 
 export const lineResponseSchema = z
   .object({
-    lineNumber: z.coerce.number({ message: 'lineNumber must be a number.' }).int('lineNumber must be a whole number.').positive('lineNumber must be positive.'),
+    lineNumber: z.coerce
+      .number({ message: 'lineNumber must be a number.' })
+      .int('lineNumber must be a whole number.')
+      .positive('lineNumber must be positive.'),
     response: z.enum(['confirmed', 'rejected'], { message: 'A line response must be confirmed or rejected.' }),
     reason: nullableOptional(reasonSchema),
     supplierRef: nullableOptional(supplierRefSchema),
@@ -91,13 +96,17 @@ export const lineResponseSchema = z
 export const orderResponseSchema = z.object({
   header: headerResponseSchema,
   detail: nullableOptional(
-    z.array(lineResponseSchema).max(5000, 'Too many line responses.').superRefine((lines, ctx) => {
-      const seen = new Set<number>();
-      for (const [i, line] of lines.entries()) {
-        if (seen.has(line.lineNumber)) ctx.addIssue({ code: 'custom', path: [i, 'lineNumber'], message: `Line ${line.lineNumber} is given more than once.` });
-        seen.add(line.lineNumber);
-      }
-    }),
+    z
+      .array(lineResponseSchema)
+      .max(5000, 'Too many line responses.')
+      .superRefine((lines, ctx) => {
+        const seen = new Set<number>();
+        for (const [i, line] of lines.entries()) {
+          if (seen.has(line.lineNumber))
+            ctx.addIssue({ code: 'custom', path: [i, 'lineNumber'], message: `Line ${line.lineNumber} is given more than once.` });
+          seen.add(line.lineNumber);
+        }
+      }),
   ),
   tinyMce: nullableOptional(z.string().trim()),
   docno: nullableOptional(z.string().trim()),

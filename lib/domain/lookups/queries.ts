@@ -22,7 +22,14 @@ function codeOrName(code: Parameters<typeof ilike>[0], name: Parameters<typeof i
 /** Stores: every user may pick any store as a filter; documents themselves stay scoped. */
 export async function listStores(_actor: Actor, { limit, searchCode }: LookupQuery) {
   return db
-    .select({ id: stores.id, code: stores.code, name: stores.name, subsidiaryId: stores.subsidiaryId, regionId: stores.regionId, divisionId: stores.divisionId })
+    .select({
+      id: stores.id,
+      code: stores.code,
+      name: stores.name,
+      subsidiaryId: stores.subsidiaryId,
+      regionId: stores.regionId,
+      divisionId: stores.divisionId,
+    })
     .from(stores)
     .where(codeOrName(stores.code, stores.name, searchCode))
     .orderBy(asc(stores.name))
@@ -49,14 +56,22 @@ export async function listDivisions(_actor: Actor, { limit, searchCode }: Lookup
 
 /** Subsidiaries: retailer staff see only theirs; the answer also carries the history screen's selected one. */
 export async function listSubsidiaries(actor: Actor, { limit, searchCode }: LookupQuery) {
-  const scoped = actor.scope.kind === 'subsidiaries' ? (actor.scope.read.length ? inArray(subsidiaries.id, actor.scope.read) : eq(subsidiaries.id, -1)) : undefined;
+  const scoped =
+    actor.scope.kind === 'subsidiaries'
+      ? actor.scope.read.length
+        ? inArray(subsidiaries.id, actor.scope.read)
+        : eq(subsidiaries.id, -1)
+      : undefined;
   const rows = await db
     .select({ id: subsidiaries.id, code: subsidiaries.code, name: subsidiaries.name, tinyMce: subsidiaries.tinyMce })
     .from(subsidiaries)
     .where(and(scoped, codeOrName(subsidiaries.code, subsidiaries.name, searchCode)))
     .orderBy(asc(subsidiaries.name))
     .limit(limit ?? 20);
-  const [selection] = await db.select({ id: historySelections.subsidiaryId }).from(historySelections).where(eq(historySelections.userId, actor.userId));
+  const [selection] = await db
+    .select({ id: historySelections.subsidiaryId })
+    .from(historySelections)
+    .where(eq(historySelections.userId, actor.userId));
   const selected = rows.find((r) => r.id === selection?.id) ?? null;
   return { subsidiaries: rows, selected_subsidiary: selected };
 }

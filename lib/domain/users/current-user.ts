@@ -11,15 +11,27 @@ import { NotFoundError } from '../errors';
 export async function getCurrentUser(actor: Actor) {
   const [user] = await db
     .select({
-      id: users.id, name: users.name, email: users.email, role_id: users.roleId, roleCode: roles.code,
-      deleted_at: users.deletedAt, last_login: users.lastLogin, parent_user_id: users.parentUserId,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role_id: users.roleId,
+      roleCode: roles.code,
+      deleted_at: users.deletedAt,
+      last_login: users.lastLogin,
+      parent_user_id: users.parentUserId,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)));
   if (!user) throw new NotFoundError('User not found.');
   const grants = await db
-    .select({ customer_id: userSubsidiaries.subsidiaryId, code: subsidiaries.code, name: subsidiaries.name, read: userSubsidiaries.canRead, write: userSubsidiaries.canWrite })
+    .select({
+      customer_id: userSubsidiaries.subsidiaryId,
+      code: subsidiaries.code,
+      name: subsidiaries.name,
+      read: userSubsidiaries.canRead,
+      write: userSubsidiaries.canWrite,
+    })
     .from(userSubsidiaries)
     .innerJoin(subsidiaries, eq(subsidiaries.id, userSubsidiaries.subsidiaryId))
     .where(eq(userSubsidiaries.userId, user.id))

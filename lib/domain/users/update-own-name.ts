@@ -23,8 +23,12 @@ export async function updateOwnName(actor: Actor, pathId: number, input: z.infer
       .returning({ id: users.id, name: users.name, email: users.email });
     if (!user) throw new NotFoundError('User not found.');
     await tx.insert(auditEntries).values({
-      entityType: 'user', entityId: user.id, action: 'rename', descr: `Name changed from "${actor.name}" to "${user.name}"`,
-      ownerUserId: actor.userId, ownerName: user.name,
+      entityType: 'user',
+      entityId: user.id,
+      action: 'rename',
+      descr: `Name changed from "${actor.name}" to "${user.name}"`,
+      ownerUserId: actor.userId,
+      ownerName: user.name,
     });
     return { ...user, message: `${user.name} has been updated` };
   });

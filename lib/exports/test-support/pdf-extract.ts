@@ -44,7 +44,7 @@ export function extractPages(buffer: Buffer): { runs: string[]; text: string }[]
   return [...kids.matchAll(/(\d+) 0 R/g)].map((kid) => {
     const page = objects.get(Number(kid[1]));
     const contentsRef = page && /\/Contents (\d+) 0 R/.exec(page.dict);
-    const content = contentsRef ? objects.get(Number(contentsRef[1]))?.stream ?? '' : '';
+    const content = contentsRef ? (objects.get(Number(contentsRef[1]))?.stream ?? '') : '';
     const runs = textRuns(content);
     return { runs, text: runs.join('\n') };
   });

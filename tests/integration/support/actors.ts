@@ -46,7 +46,12 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 export async function callRoute(
   handler: Handler,
   url: string,
-  { method = 'GET', headers = {}, body, params = {} }: { method?: string; headers?: Record<string, string>; body?: unknown; params?: Record<string, string> } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    params = {},
+  }: { method?: string; headers?: Record<string, string>; body?: unknown; params?: Record<string, string> } = {},
 ): Promise<Response> {
   const init: RequestInit = { method, headers };
   if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);

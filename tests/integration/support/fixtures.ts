@@ -58,7 +58,14 @@ export type CreatedDocument = {
   regionId: number | null;
 };
 
-const PREFIX: Record<XdocType, string> = { order: 'PO', invoice: 'INV', deliverynote: 'DN', remittance: 'RA', dispute: 'DSP', 'aux.grv': 'GRV' };
+const PREFIX: Record<XdocType, string> = {
+  order: 'PO',
+  invoice: 'INV',
+  deliverynote: 'DN',
+  remittance: 'RA',
+  dispute: 'DSP',
+  'aux.grv': 'GRV',
+};
 
 export async function vendorByCode(code: string) {
   const [vendor] = await db.select().from(vendors).where(eq(vendors.code, code));
@@ -134,7 +141,15 @@ export async function createDocument(fixture: DocumentFixture): Promise<CreatedD
       })),
     );
   }
-  return { id: doc.id, tinyMce: doc.tinyMce, docno: doc.docno, vendorId: vendor.id, storeId: store.id, subsidiaryId: store.subsidiaryId, regionId: store.regionId };
+  return {
+    id: doc.id,
+    tinyMce: doc.tinyMce,
+    docno: doc.docno,
+    vendorId: vendor.id,
+    storeId: store.id,
+    subsidiaryId: store.subsidiaryId,
+    regionId: store.regionId,
+  };
 }
 
 /** An open order (purchase order unless subType says 'return'). */

@@ -11,7 +11,13 @@ export async function documentState(id: number) {
 
 export async function lineStates(id: number) {
   return db
-    .select({ lineNumber: xdocLines.lineNumber, response: xdocLines.response, reason: xdocLines.reason, supplierRef: xdocLines.supplierRef, orderDescr: xdocLines.orderDescr })
+    .select({
+      lineNumber: xdocLines.lineNumber,
+      response: xdocLines.response,
+      reason: xdocLines.reason,
+      supplierRef: xdocLines.supplierRef,
+      orderDescr: xdocLines.orderDescr,
+    })
     .from(xdocLines)
     .where(eq(xdocLines.xdocId, id))
     .orderBy(asc(xdocLines.lineNumber));

@@ -23,11 +23,18 @@ export function ForgotPasswordForm({ token, initialEmail, onClose }: Props) {
     try {
       const response = await fetch('/password/email', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': token },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-XSRF-TOKEN': token,
+        },
         body: JSON.stringify({ email: email.trim() }),
       });
       const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: { email?: string[] } };
-      setMessage(response.ok ? { kind: 'success', text: body.message ?? SENT } : { kind: 'error', text: body.errors?.email?.[0] ?? FAILED });
+      setMessage(
+        response.ok ? { kind: 'success', text: body.message ?? SENT } : { kind: 'error', text: body.errors?.email?.[0] ?? FAILED },
+      );
     } catch {
       setMessage({ kind: 'error', text: FAILED });
     } finally {
@@ -43,10 +50,18 @@ export function ForgotPasswordForm({ token, initialEmail, onClose }: Props) {
         E-mail
         <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </label>
-      {message && <p className={`alert alert-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+      {message && (
+        <p className={`alert alert-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
       <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>Send reset link</button>
-        <button type="button" className="btn" onClick={onClose}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Send reset link
+        </button>
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
       </div>
     </form>
   );

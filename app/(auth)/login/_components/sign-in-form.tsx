@@ -19,8 +19,16 @@ export function SignInForm({ token, error, status, email, forgotOpen }: Props) {
 
   return (
     <>
-      {error && <p className="alert alert-error" role="alert">{error}</p>}
-      {status && <p className="alert alert-success" role="status">{status}</p>}
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      {status && (
+        <p className="alert alert-success" role="status">
+          {status}
+        </p>
+      )}
       <form method="post" action="/login" className="form-stack" aria-label="Sign in">
         <input type="hidden" name="_token" value={token} />
         <label>
@@ -31,7 +39,9 @@ export function SignInForm({ token, error, status, email, forgotOpen }: Props) {
           Password
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
-        <button type="submit" className="btn btn-primary">Sign in</button>
+        <button type="submit" className="btn btn-primary">
+          Sign in
+        </button>
       </form>
       {showForgot ? (
         <ForgotPasswordForm token={token} initialEmail={forgotEmail} onClose={() => setShowForgot(false)} />

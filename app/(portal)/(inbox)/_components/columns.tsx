@@ -7,7 +7,12 @@ import type { InboxRow } from './tabs';
 type DateField = 'docDate' | 'deliveryDate';
 type MoneyField = 'xdocTotalIncl' | 'totValue';
 
-export const textColumn = (id: string, header: string, value: (row: InboxRow) => string | null | undefined, className?: string): Column<InboxRow> => ({
+export const textColumn = (
+  id: string,
+  header: string,
+  value: (row: InboxRow) => string | null | undefined,
+  className?: string,
+): Column<InboxRow> => ({
   id,
   header,
   cell: (row) => value(row) ?? '',
@@ -62,7 +67,9 @@ const STATUS_TONE: Record<string, string> = {
 export const statusColumn = (): Column<InboxRow> => ({
   id: 'status',
   header: 'Status',
-  cell: (row) => <span className={`badge ${STATUS_TONE[row.wfStatusCode?.toLowerCase() ?? ''] ?? ''}`.trim()}>{labelForWfStatus(row.wfStatusCode)}</span>,
+  cell: (row) => (
+    <span className={`badge ${STATUS_TONE[row.wfStatusCode?.toLowerCase() ?? ''] ?? ''}`.trim()}>{labelForWfStatus(row.wfStatusCode)}</span>
+  ),
   sortValue: (row) => labelForWfStatus(row.wfStatusCode),
   sortType: 'text',
 });

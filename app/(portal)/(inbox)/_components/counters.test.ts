@@ -35,7 +35,11 @@ describe('inbox counters', () => {
   });
 
   it('never go below 0', () => {
-    const state = countersReducer(initialCounterState({ key: 'returnOrders', total: 2 }), { type: 'decrement', key: 'returnOrders', by: 5 });
+    const state = countersReducer(initialCounterState({ key: 'returnOrders', total: 2 }), {
+      type: 'decrement',
+      key: 'returnOrders',
+      by: 5,
+    });
     expect(state.counts.returnOrders).toBe(0);
   });
 

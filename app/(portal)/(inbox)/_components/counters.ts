@@ -15,8 +15,7 @@ export interface CounterState {
 }
 
 export type CounterAction =
-  | { type: 'loaded'; key: CounterKey; total: number | string }
-  | { type: 'decrement'; key: CounterKey; by?: number };
+  { type: 'loaded'; key: CounterKey; total: number | string } | { type: 'decrement'; key: CounterKey; by?: number };
 
 export const ZERO_COUNTS: Counts = { orders: 0, returnOrders: 0, toInvoice: 0, toCredit: 0, pod: 0, remittance: 0, disputes: 0 };
 

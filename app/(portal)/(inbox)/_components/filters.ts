@@ -74,6 +74,7 @@ export function listQuery(filters: FilterValues, results: number, page: number):
 }
 
 /** The label of a fixed option, else the raw value. */
-export const optionLabel = (options: readonly Option[], value: string | null | undefined) => options.find((o) => o.value === value)?.label ?? value ?? '';
+export const optionLabel = (options: readonly Option[], value: string | null | undefined) =>
+  options.find((o) => o.value === value)?.label ?? value ?? '';
 
 export const hasFilters = (filters: FilterValues) => Object.values(filters).some((v) => v?.trim());

@@ -30,7 +30,9 @@ export function InboxScreen({ initialTab, initialPage, initialList, pageSize: in
   const [showFilters, setShowFilters] = useState(true);
   const [snapshots, setSnapshots] = useState<Partial<Record<ListTabId, FilterValues>>>({});
   const [counters, dispatch] = useReducer(countersReducer, undefined, () =>
-    initialList && isListTab(initialTab) ? initialCounterState({ key: counterOf(initialTab), total: initialList.pager.totalResults }) : initialCounterState(),
+    initialList && isListTab(initialTab)
+      ? initialCounterState({ key: counterOf(initialTab), total: initialList.pager.totalResults })
+      : initialCounterState(),
   );
 
   const onLoaded = useCallback((tab: ListTabId, total: number | string) => dispatch({ type: 'loaded', key: counterOf(tab), total }), []);
@@ -101,7 +103,9 @@ export function InboxScreen({ initialTab, initialPage, initialList, pageSize: in
       <InboxTabs active={tab} counts={counters.counts} onSelect={selectTab} />
       <div role="tabpanel" id={INBOX_PANEL_ID} aria-labelledby={tabDomId(tab)} className="card inbox__panel">
         {listProps && (tab === 'orders' || tab === 'return-orders') ? <OrderList {...listProps} key={tab} tab={tab} /> : null}
-        {listProps && (tab === 'delivery-notes' || tab === 'disputes' || tab === 'remittances') ? <DocumentList {...listProps} key={tab} tab={tab} /> : null}
+        {listProps && (tab === 'delivery-notes' || tab === 'disputes' || tab === 'remittances') ? (
+          <DocumentList {...listProps} key={tab} tab={tab} />
+        ) : null}
         {tab === 'invoices' ? (
           <div className="inbox-note">
             <h2>Invoices</h2>

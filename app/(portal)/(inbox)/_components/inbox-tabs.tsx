@@ -15,7 +15,8 @@ export function InboxTabs({ active, counts, onSelect }: { active: TabId; counts:
 
   function onKeyDown(event: KeyboardEvent, index: number) {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    const target = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : step ? (index + step + TABS.length) % TABS.length : -1;
+    const target =
+      event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : step ? (index + step + TABS.length) % TABS.length : -1;
     if (target < 0) return;
     event.preventDefault();
     const tab = TABS[target].id;
@@ -46,7 +47,11 @@ export function InboxTabs({ active, counts, onSelect }: { active: TabId; counts:
             onKeyDown={(e) => onKeyDown(e, index)}
           >
             {tab.label}
-            <span className={`badge inbox-tabs__count ${count > 0 ? 'badge--accent' : ''}`.trim()} data-counter={tab.counters.join(' ')} title={title}>
+            <span
+              className={`badge inbox-tabs__count ${count > 0 ? 'badge--accent' : ''}`.trim()}
+              data-counter={tab.counters.join(' ')}
+              title={title}
+            >
               {count}
             </span>
           </button>

@@ -12,7 +12,11 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
     <main className="auth-page">
       <section className="auth-card">
         <h1>Choose a new password</h1>
-        {error && <p className="alert alert-error" role="alert">{error}</p>}
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
         <form method="post" action="/password/reset" className="form-stack" aria-label="Choose a new password">
           <input type="hidden" name="_token" value={await xsrfToken()} />
           <input type="hidden" name="token" value={token} />
@@ -24,9 +28,13 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
             Confirm new password
             <input name="password_confirmation" type="password" autoComplete="new-password" minLength={8} required />
           </label>
-          <button type="submit" className="btn btn-primary">Set password</button>
+          <button type="submit" className="btn btn-primary">
+            Set password
+          </button>
         </form>
-        <a className="link" href="/login">Back to sign in</a>
+        <a className="link" href="/login">
+          Back to sign in
+        </a>
       </section>
     </main>
   );

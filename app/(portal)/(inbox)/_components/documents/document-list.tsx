@@ -26,10 +26,20 @@ const COLUMNS: Record<DocumentTabId, Column<InboxRow>[]> = {
     dateColumn('docDate', 'Date'),
     moneyColumn(),
   ],
-  remittances: [docnoColumn('Remittance'), textColumn('descr', 'Description', (row) => row.xdocDescr), customer, dateColumn('docDate', 'Date'), moneyColumn('xdocTotalIncl', 'Amount')],
+  remittances: [
+    docnoColumn('Remittance'),
+    textColumn('descr', 'Description', (row) => row.xdocDescr),
+    customer,
+    dateColumn('docDate', 'Date'),
+    moneyColumn('xdocTotalIncl', 'Amount'),
+  ],
 };
 
-const KIND: Record<DocumentTabId, NoticeDocumentKind> = { 'delivery-notes': 'deliverynote', disputes: 'dispute', remittances: 'remittance' };
+const KIND: Record<DocumentTabId, NoticeDocumentKind> = {
+  'delivery-notes': 'deliverynote',
+  disputes: 'dispute',
+  remittances: 'remittance',
+};
 
 const EMPTY: Record<DocumentTabId, string> = {
   'delivery-notes': 'No unread delivery notes.',
@@ -82,7 +92,9 @@ export function DocumentList(props: InboxListProps<DocumentTabId>) {
         filtersLabel="Document filters"
         actions={
           <>
-            <span className="list-selected muted">{selected.length ? `${selected.length} selected` : 'Select documents to mark them as read'}</span>
+            <span className="list-selected muted">
+              {selected.length ? `${selected.length} selected` : 'Select documents to mark them as read'}
+            </span>
             <button type="button" className="btn btn--sm" disabled={!selected.length || marking} onClick={markSelected}>
               Mark selected as read
             </button>
@@ -97,7 +109,9 @@ export function DocumentList(props: InboxListProps<DocumentTabId>) {
       >
         <SortableTable {...table} columns={COLUMNS[tab]} emptyMessage={list.loading ? 'Loading…' : EMPTY[tab]} />
       </ListFrame>
-      {loader.doc ? <DocumentModal key={loader.doc.tinyMce} doc={loader.doc} kind={KIND[tab]} onClose={loader.close} onMarkRead={markOne} /> : null}
+      {loader.doc ? (
+        <DocumentModal key={loader.doc.tinyMce} doc={loader.doc} kind={KIND[tab]} onClose={loader.close} onMarkRead={markOne} />
+      ) : null}
       <NoticeModal open={infoOpen} onOpenChange={setInfoOpen} title="Delivery notes" closeLabel="OK">
         <p>{DELIVERY_NOTE_INFO}</p>
       </NoticeModal>

@@ -103,12 +103,24 @@ export function OrderList(props: InboxListProps<'orders' | 'return-orders'>) {
         }
         loading={list.loading}
       >
-        <SortableTable {...table} columns={columns} emptyMessage={list.loading ? 'Loading…' : isReturn ? 'No open return orders.' : 'No open orders.'} />
+        <SortableTable
+          {...table}
+          columns={columns}
+          emptyMessage={list.loading ? 'Loading…' : isReturn ? 'No open return orders.' : 'No open orders.'}
+        />
       </ListFrame>
       {loader.doc ? (
-        <OrderResponseModal key={loader.doc.tinyMce} order={loader.doc} isReturn={isReturn} onClose={loader.close} onResponded={onResponded} />
+        <OrderResponseModal
+          key={loader.doc.tinyMce}
+          order={loader.doc}
+          isReturn={isReturn}
+          onClose={loader.close}
+          onResponded={onResponded}
+        />
       ) : null}
-      {rejecting ? <BulkRejectDialog count={selected} reasons={reasons} onSubmit={rejectSelected} onCancel={() => setRejecting(false)} /> : null}
+      {rejecting ? (
+        <BulkRejectDialog count={selected} reasons={reasons} onSubmit={rejectSelected} onCancel={() => setRejecting(false)} />
+      ) : null}
       {confirmDialog}
       {oopsDialog}
     </>

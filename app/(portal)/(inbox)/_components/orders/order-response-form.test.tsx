@@ -6,15 +6,33 @@ import type { XdocLine } from '@/lib/domain/documents/queries';
 import { OrderResponseForm } from './order-response-form';
 import { EMPTY_FORM, validateResponseForm, type FormErrors, type ResponseForm } from './response-form';
 
-const line = (lineNumber: number) => ({ lineNumber, catalogueCode: `C${lineNumber}`, descr: `Item ${lineNumber}`, orderDescr: null }) as XdocLine;
+const line = (lineNumber: number) =>
+  ({ lineNumber, catalogueCode: `C${lineNumber}`, descr: `Item ${lineNumber}`, orderDescr: null }) as XdocLine;
 
 function Harness({ lines, perLineAllowed = true }: { lines: XdocLine[]; perLineAllowed?: boolean }) {
   const [form, setForm] = useState<ResponseForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<FormErrors | null>(null);
   return (
     <>
-      <OrderResponseForm form={form} errors={errors} onChange={setForm} lines={lines} perLineAllowed={perLineAllowed} reasons={['delivery date', 'other']} />
-      <button type="button" onClick={() => setErrors(validateResponseForm(form, lines.map((l) => l.lineNumber)))}>
+      <OrderResponseForm
+        form={form}
+        errors={errors}
+        onChange={setForm}
+        lines={lines}
+        perLineAllowed={perLineAllowed}
+        reasons={['delivery date', 'other']}
+      />
+      <button
+        type="button"
+        onClick={() =>
+          setErrors(
+            validateResponseForm(
+              form,
+              lines.map((l) => l.lineNumber),
+            ),
+          )
+        }
+      >
         Check
       </button>
     </>

@@ -29,7 +29,9 @@ export function OrderResponseForm({ form, errors, onChange, lines, perLineAllowe
 
   return (
     <section className="order-response" aria-labelledby="order-response-title">
-      <h3 id="order-response-title" className="order-response__title">Your response</h3>
+      <h3 id="order-response-title" className="order-response__title">
+        Your response
+      </h3>
       <fieldset className="order-response__choices" disabled={disabled}>
         <legend className="visually-hidden">Response</legend>
         {choices.map((choice) => (
@@ -49,7 +51,14 @@ export function OrderResponseForm({ form, errors, onChange, lines, perLineAllowe
 
       {form.response === 'rejected' ? (
         <div className="order-response__reject">
-          <RejectionInputs idPrefix="order-reject" value={form} errors={errors?.header} reasons={reasons} disabled={disabled} onChange={(v) => onChange({ ...form, ...v })} />
+          <RejectionInputs
+            idPrefix="order-reject"
+            value={form}
+            errors={errors?.header}
+            reasons={reasons}
+            disabled={disabled}
+            onChange={(v) => onChange({ ...form, ...v })}
+          />
         </div>
       ) : null}
 
@@ -59,7 +68,9 @@ export function OrderResponseForm({ form, errors, onChange, lines, perLineAllowe
             <caption className="visually-hidden">Response per line</caption>
             <thead>
               <tr>
-                <th scope="col" className="num">Line</th>
+                <th scope="col" className="num">
+                  Line
+                </th>
                 <th scope="col">Item</th>
                 <th scope="col">Response</th>
                 <th scope="col">Reason</th>

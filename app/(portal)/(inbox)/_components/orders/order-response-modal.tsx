@@ -14,7 +14,15 @@ import { optionLabel, ORDER_SUB_TYPES, ORDER_TYPE_OPTIONS } from '../filters';
 import { NoticeModal } from '@/components/ui/notice-modal';
 import { OrderResponseForm } from './order-response-form';
 import { downloadDocumentPdf, pdfUnavailable } from '@/components/documents/pdf';
-import { answerableLines, canRespondPerLine, EMPTY_FORM, toOrderResponse, validateResponseForm, type FormErrors, type ResponseForm } from './response-form';
+import {
+  answerableLines,
+  canRespondPerLine,
+  EMPTY_FORM,
+  toOrderResponse,
+  validateResponseForm,
+  type FormErrors,
+  type ResponseForm,
+} from './response-form';
 import { requestErrorText, useOops } from '@/components/ui/use-oops';
 
 export interface OrderResponseModalProps {
@@ -51,7 +59,8 @@ export function OrderResponseModal({ order, isReturn, onClose, onResponded }: Or
     if (problems) {
       // Bring the first message into view: the lines table may have pushed it below the fold.
       requestAnimationFrame(() => {
-        const first = body.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? body.current?.querySelector<HTMLElement>('.field__error');
+        const first =
+          body.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? body.current?.querySelector<HTMLElement>('.field__error');
         first?.scrollIntoView({ block: 'nearest' });
         first?.focus();
       });
@@ -59,7 +68,10 @@ export function OrderResponseModal({ order, isReturn, onClose, onResponded }: Or
     }
     setSubmitting(true);
     try {
-      const result = await api.put<RespondResult>(`/orders/${encodeURIComponent(order.tinyMce)}`, toOrderResponse(form, order, lineNumbers));
+      const result = await api.put<RespondResult>(
+        `/orders/${encodeURIComponent(order.tinyMce)}`,
+        toOrderResponse(form, order, lineNumbers),
+      );
       onResponded(responseOutcome(result ?? {}, () => order.docno));
     } catch (error) {
       await oops(requestErrorText(error));

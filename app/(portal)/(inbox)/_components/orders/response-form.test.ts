@@ -9,7 +9,12 @@ import {
   type ResponseForm,
 } from './response-form';
 
-const line = (lineNumber: number, orderDescr: string | null = null) => ({ lineNumber, catalogueCode: `C${lineNumber}`, descr: 'Item', orderDescr });
+const line = (lineNumber: number, orderDescr: string | null = null) => ({
+  lineNumber,
+  catalogueCode: `C${lineNumber}`,
+  descr: 'Item',
+  orderDescr,
+});
 const doc = { tinyMce: 'tiny1', docno: 'PO00000001' };
 
 describe('validateRejection', () => {
@@ -77,7 +82,11 @@ describe('toOrderResponse', () => {
   });
 
   it('sends every line of a line-level answer, unanswered ones confirmed', () => {
-    const form: ResponseForm = { ...EMPTY_FORM, response: 'detailResponse', lines: { 2: { response: 'rejected', reason: 'other', supplierRef: 'X1' } } };
+    const form: ResponseForm = {
+      ...EMPTY_FORM,
+      response: 'detailResponse',
+      lines: { 2: { response: 'rejected', reason: 'other', supplierRef: 'X1' } },
+    };
     expect(toOrderResponse(form, doc, [1, 2]).orderResponse).toEqual({
       header: { response: 'detailResponse' },
       detail: [

@@ -92,14 +92,20 @@ export interface OrderResponsePayload {
 const rejection = ({ reason, supplierRef }: RejectionFields) => ({ reason: reason.trim(), supplierRef: supplierRef.trim() });
 
 /** The PUT /orders/{tinyMce} body of a valid form. */
-export function toOrderResponse(form: ResponseForm, doc: { tinyMce: string; docno: string }, lineNumbers: readonly number[]): OrderResponsePayload {
+export function toOrderResponse(
+  form: ResponseForm,
+  doc: { tinyMce: string; docno: string },
+  lineNumbers: readonly number[],
+): OrderResponsePayload {
   const response = form.response || 'confirmed';
   const header = response === 'rejected' ? { response, ...rejection(form) } : { response };
   const detail =
     response === 'detailResponse'
       ? lineNumbers.map((lineNumber) => {
           const answer = form.lines[lineNumber] ?? CONFIRMED_LINE;
-          return answer.response === 'rejected' ? { lineNumber, response: answer.response, ...rejection(answer) } : { lineNumber, response: answer.response };
+          return answer.response === 'rejected'
+            ? { lineNumber, response: answer.response, ...rejection(answer) }
+            : { lineNumber, response: answer.response };
         })
       : undefined;
   return { orderResponse: { header, ...(detail ? { detail } : {}), tinyMce: doc.tinyMce, docno: doc.docno } };

@@ -26,6 +26,10 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'setup', testMatch: /fixtures\/auth\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['setup'], testIgnore: /fixtures\// },
+  ],
   webServer: {
     command: 'npx tsx scripts/e2e-server.ts',
     url: `http://127.0.0.1:${port}/login`,

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { XSRF_COOKIE } from './lib/http/csrf';
 import { pageGate, xsrfSetCookie } from './lib/http/page-gate';
 
-/** The page gate of lib/http/page-gate.ts under `next dev`; the production server applies it itself. */
+/** The page gate of lib/http/page-gate.ts, for every page request (development and production alike). */
 export function proxy(request: NextRequest) {
   const gate = pageGate({
     method: request.method,
@@ -23,16 +23,12 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-// Page requests only (see isGatedRequest), and none the production server has already gated
-// (PAGE_GATED_HEADER; the matcher must be a literal, so the names are written out here).
+// Page requests only: API calls (under /api, or sent as XHR) need neither a token nor a redirect.
 export const config = {
   matcher: [
     {
       source: '/((?!api/|_next/static|_next/image|favicon.ico).*)',
-      missing: [
-        { type: 'header', key: 'x-requested-with', value: 'XMLHttpRequest' },
-        { type: 'header', key: 'x-page-gated' },
-      ],
+      missing: [{ type: 'header', key: 'x-requested-with', value: 'XMLHttpRequest' }],
     },
   ],
 };

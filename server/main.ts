@@ -1,32 +1,28 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import next from 'next';
-import { apiDispatcher } from './api-dispatch';
-import { loadApiRoutes } from './api-routes';
-import { requestHandler } from './handler';
 
 /**
- * The production web server (`npm start`): API calls go straight to their route handlers, everything
- * else (pages, assets, next-auth's own routes) to Next, pages through the page gate (handler.ts). With WEB_CONCURRENCY above 1 it runs that many
- * worker processes sharing the port (Node cluster), one per core by default: one Node process can only
- * use one core. Nothing is shared in memory between requests that matters for correctness (sessions,
- * throttling and counters live in PostgreSQL), so workers are interchangeable. docs/architecture.md.
+ * The production web server (`npm start`): Next's own request handler for every request, page or API,
+ * in WEB_CONCURRENCY processes sharing the port (Node cluster), one per core by default, because one
+ * Node process uses one core. It adds nothing else: routing, rewrites, the proxy, compression and error
+ * pages are Next's, exactly as under `next dev`. Processes hold nothing that must agree (sessions,
+ * throttling and counters live in PostgreSQL), so they are interchangeable. docs/architecture.md.
  */
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? '0.0.0.0';
-const workers = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
+const processes = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
 
-if (cluster.isPrimary && workers > 1) superviseWorkers(workers);
+if (cluster.isPrimary && processes > 1) superviseProcesses(processes);
 else await serve();
 
-function superviseWorkers(count: number): void {
+function superviseProcesses(count: number): void {
   let stopping = false;
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    console.error(`web worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    console.error(`web process ${worker.process.pid} exited (${signal ?? code}); starting another`);
     cluster.fork();
   });
   const stop = () => {
@@ -43,17 +39,12 @@ function superviseWorkers(count: number): void {
 
 async function serve(): Promise<void> {
   const app = next({ dev: false, hostname, port });
-  const handleWithNext = app.getRequestHandler();
-  const isNextAuthRoute = (segments: Awaited<ReturnType<typeof loadApiRoutes>>[number]['segments']) =>
-    segments[1]?.kind === 'static' && segments[1].value === 'auth';
-  const [routes] = await Promise.all([loadApiRoutes(path.join(process.cwd(), 'app'), isNextAuthRoute), app.prepare()]);
-  const dispatchApi = apiDispatcher(routes, process.env.APP_URL ?? `http://localhost:${port}`);
-
-  const server = http.createServer(requestHandler(dispatchApi, handleWithNext));
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = http.createServer((req, res) => void handle(req, res));
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {
-    if (!cluster.isWorker || cluster.worker?.id === 1)
-      console.log(`ready on http://${hostname}:${port} (${routes.length} API routes served directly)`);
+    if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`ready on http://${hostname}:${port} (${processes} web process(es))`);
   });
   // Finish requests in flight, drop idle keep-alive connections, and go.
   const stop = () => {

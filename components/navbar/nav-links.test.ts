@@ -3,21 +3,40 @@ import { isActiveLink, navLinksForRole } from './nav-links';
 const hrefs = (code: string) => navLinksForRole(code).map((l) => `${l.label} ${l.href}`);
 
 describe('navLinksForRole', () => {
-  it('gives vendor roles inbox, items, pricing, vendor and e-mail preferences', () => {
-    const expected = ['Inbox /', 'Items /items', 'Pricing /pricing', 'Vendor /vendors', 'E-mail preferences /preferences/email'];
-    expect(hrefs('v_user')).toEqual(expected);
-    expect(hrefs('v_admin')).toEqual(expected);
+  it('gives a supplier user its inbox and e-mail preferences; its administrator also items, pricing, users and vendors', () => {
+    expect(hrefs('v_user')).toEqual(['Inbox /', 'E-mail preferences /preferences/email']);
+    expect(hrefs('v_admin')).toEqual([
+      'Inbox /',
+      'Items /items',
+      'Pricing /pricing',
+      'Users /users',
+      'Vendors /vendors',
+      'Changes /changes',
+      'E-mail preferences /preferences/email',
+    ]);
   });
 
   it('gives customer roles history, changes and master data, and Users only to c_admin', () => {
-    expect(hrefs('c_admin')).toEqual(['History /history', 'Users /users', 'Changes /changes', 'Master data /masterdata']);
-    expect(hrefs('c_user')).toEqual(['History /history', 'Changes /changes', 'Master data /masterdata']);
+    const prefs = 'E-mail preferences /preferences/email';
+    expect(hrefs('c_admin')).toEqual(['History /history', 'Users /users', 'Changes /changes', 'Master data /masterdata', prefs]);
+    expect(hrefs('c_user')).toEqual(['History /history', 'Changes /changes', 'Master data /masterdata', prefs]);
   });
 
   it('gives internal roles the admin screens, and Users only to m2_admin', () => {
-    const rest = ['User activity /users/activity', 'Vendors /vendors', 'Changes /changes', 'Master data /masterdata', 'Audit /audit'];
+    const rest = [
+      'User activity /users/activity',
+      'Vendors /vendors',
+      'Changes /changes',
+      'Master data /masterdata',
+      'Audit /audit',
+      'E-mail preferences /preferences/email',
+    ];
     expect(hrefs('m2_admin')).toEqual(['History /history', 'Users /users', ...rest]);
     expect(hrefs('m2_user')).toEqual(['History /history', ...rest]);
+  });
+
+  it('never shows staff the supplier’s inbox', () => {
+    for (const code of ['c_admin', 'c_user', 'm2_admin', 'm2_user']) expect(hrefs(code)).not.toContain('Inbox /');
   });
 
   it('decides by prefix before the "contains v_" rule', () => {

@@ -1,44 +1,30 @@
-/** Which screens each kind of role sees in the navbar (spec §3 role codes, design §5). */
+import { roleCan, type Action } from '@/lib/auth/permissions';
+
+/** The screens of the navbar, each shown to the roles whose permissions include its action (design §5). */
 
 export interface NavLink {
   href: string;
   label: string;
 }
 
-const link = (href: string, label: string): NavLink => ({ href, label });
+type Screen = NavLink & { action: Action };
+
+const SCREENS: readonly Screen[] = [
+  { href: '/', label: 'Inbox', action: 'inbox.read' },
+  { href: '/history', label: 'History', action: 'history.read' },
+  { href: '/items', label: 'Items', action: 'items.maintain' },
+  { href: '/pricing', label: 'Pricing', action: 'pricing.maintain' },
+  { href: '/users', label: 'Users', action: 'users.manage' },
+  { href: '/users/activity', label: 'User activity', action: 'users.activity' },
+  { href: '/vendors', label: 'Vendors', action: 'vendors.manage' },
+  { href: '/changes', label: 'Changes', action: 'changes.read' },
+  { href: '/masterdata', label: 'Master data', action: 'masterdata.read' },
+  { href: '/audit', label: 'Audit', action: 'audit.read' },
+  { href: '/preferences/email', label: 'E-mail preferences', action: 'preferences.email' },
+];
 
 export function navLinksForRole(roleCode: string | null | undefined): NavLink[] {
-  const code = roleCode ?? '';
-  // Order matters: the prefixes m2_ and c_ decide before the looser "contains v_" rule.
-  if (code.startsWith('m2_')) {
-    return [
-      link('/history', 'History'),
-      ...(code === 'm2_admin' ? [link('/users', 'Users')] : []),
-      link('/users/activity', 'User activity'),
-      link('/vendors', 'Vendors'),
-      link('/changes', 'Changes'),
-      link('/masterdata', 'Master data'),
-      link('/audit', 'Audit'),
-    ];
-  }
-  if (code.startsWith('c_')) {
-    return [
-      link('/history', 'History'),
-      ...(code === 'c_admin' ? [link('/users', 'Users')] : []),
-      link('/changes', 'Changes'),
-      link('/masterdata', 'Master data'),
-    ];
-  }
-  if (code.includes('v_')) {
-    return [
-      link('/', 'Inbox'),
-      link('/items', 'Items'),
-      link('/pricing', 'Pricing'),
-      link('/vendors', 'Vendor'),
-      link('/preferences/email', 'E-mail preferences'),
-    ];
-  }
-  return [];
+  return SCREENS.filter((screen) => roleCan(roleCode ?? '', screen.action)).map(({ href, label }) => ({ href, label }));
 }
 
 /** '/' matches only itself; other links also match their sub-paths ('/users/5/vendors'). */

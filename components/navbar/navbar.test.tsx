@@ -6,7 +6,7 @@ import { SnackbarProvider } from '../ui/snackbar';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/items' }));
 
-const user: NavbarUser = { id: 7, name: 'Ann Vendor', email: 'ann@example.com', role: { id: 4, code: 'v_user' } };
+const user: NavbarUser = { id: 7, name: 'Ann Vendor', email: 'ann@example.com', role: { id: 5, code: 'v_admin' } };
 
 function jsonResponse(status: number, body: unknown) {
   return {
@@ -41,7 +41,7 @@ describe('Navbar', () => {
   it('shows the role links and marks the current one', () => {
     renderNavbar();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(nav).toHaveTextContent('InboxItemsPricingVendorE-mail preferences');
+    expect(nav).toHaveTextContent('InboxItemsPricingUsersVendorsChangesE-mail preferences');
     expect(screen.getByRole('link', { name: 'Items' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Inbox' })).not.toHaveAttribute('aria-current');
   });

@@ -182,17 +182,6 @@ export const inboxCounts = pgTable(
   (t) => [primaryKey({ columns: [t.vendorId, t.list, t.storeId] })],
 );
 
-/**
- * A counter per vendor that moves with every change to its documents or their lines (and row 0 with
- * every change to stores, subsidiaries and vendors), bumped by triggers in the changing transaction
- * (migration 0005). An inbox page computed when the counters of its vendors read N is still exact as
- * long as they still read N: lib/domain/inbox/page-cache.ts reuses pages on that proof.
- */
-export const listVersions = pgTable('list_versions', {
-  vendorId: integer().primaryKey(),
-  version: bigint({ mode: 'number' }).notNull().default(0),
-});
-
 /** Quantities delivered against an order line (one row per delivery note line). */
 export const deliveredLines = pgTable(
   'delivered_lines',

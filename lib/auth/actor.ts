@@ -1,15 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fixedSql, queryPrepared } from '../../db/client';
 import { roles, users, userSubsidiaries, userVendors } from '../../db/schema';
-import { roleKind, type RoleKind } from './roles';
+import { roleKind, type RoleKind } from './permissions';
+import { Scope, type Grants } from './scope';
 
-/**
- * What a signed-in user may see and change. Internal users see everything; retailer staff see their
- * subsidiaries; suppliers see the vendors linked to them. Write lists are subsets of read lists.
- */
-export type Scope =
-  { kind: 'all' } | { kind: 'subsidiaries'; read: number[]; write: number[] } | { kind: 'vendors'; read: number[]; write: number[] };
-
+/** A signed-in user as every domain function receives it; `scope` says which rows it may see and change. */
 export type Actor = {
   userId: number;
   name: string;
@@ -51,11 +46,11 @@ export async function loadActor(userId: number): Promise<Actor | null> {
   const [row] = await queryPrepared<ActorRow>(sql`${ACTOR_SELECT} where ${users.id} = ${userId} and ${users.deletedAt} is null`);
   if (!row) return null;
   const kind = roleKind(row.roleCode);
-  const scope: Scope =
+  const grants: Grants =
     kind === 'internal'
       ? { kind: 'all' }
       : kind === 'customer'
         ? { kind: 'subsidiaries', read: row.subsidiariesRead, write: row.subsidiariesWrite }
         : { kind: 'vendors', read: row.vendorsRead, write: row.vendorsWrite };
-  return { userId: row.id, name: row.name, email: row.email, roleId: row.roleId, roleCode: row.roleCode, kind, scope };
+  return { userId: row.id, name: row.name, email: row.email, roleId: row.roleId, roleCode: row.roleCode, kind, scope: new Scope(grants) };
 }

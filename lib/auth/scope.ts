@@ -1,72 +1,128 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { xdocs, items, pricings, itemChanges, pricingChanges, vendors, inboxCounts } from '../../db/schema';
-import type { Actor } from './actor';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  inboxCounts,
+  itemChanges,
+  items,
+  masterdataChanges,
+  pricingChanges,
+  pricings,
+  subsidiaries,
+  vendors,
+  xdocs,
+} from '../../db/schema';
 
 /**
- * The one place that turns an actor into row filters. Every query of documents, items, pricings,
- * vendors and changes takes its condition from here; there is no unscoped variant to reach for.
+ * What a signed-in user's links allow it to see and change: internal users everything, retailer staff
+ * their subsidiaries, suppliers the vendors linked to them. Write lists are subsets of read lists.
  */
+export type Grants =
+  { kind: 'all' } | { kind: 'subsidiaries'; read: number[]; write: number[] } | { kind: 'vendors'; read: number[]; write: number[] };
+
 const NOTHING = sql`false`;
+const EVERYTHING = sql`true`;
 
-function idsOrNothing(column: Parameters<typeof inArray>[0], ids: number[]): SQL {
-  return ids.length ? inArray(column, ids) : NOTHING;
-}
-
-/** Documents the actor may read. */
-export function documentsVisibleTo(actor: Actor): SQL | undefined {
-  const { scope } = actor;
-  if (scope.kind === 'all') return undefined;
-  if (scope.kind === 'subsidiaries') return idsOrNothing(xdocs.subsidiaryId, scope.read);
-  return idsOrNothing(xdocs.vendorId, scope.read);
+function idsOrNothing(column: PgColumn, ids: readonly number[]): SQL {
+  return ids.length ? inArray(column, [...ids]) : NOTHING;
 }
 
 /**
- * The inbox counter rows covering exactly the documents the actor may read; null when the scope is
- * not by vendor (retailer staff), whose totals must be counted from the documents themselves.
+ * The one place that turns grants into row conditions. Every query of documents, items, pricings,
+ * vendors, subsidiaries and changes takes a Scope and asks it for its condition; a Scope is only made
+ * from grants loaded for a signed-in user (lib/auth/actor.ts), so there is no unscoped variant to
+ * reach for. Conditions are SQL (`true` for internal users), ready for `and(...)`.
  */
-export function inboxCountsVisibleTo(actor: Actor): SQL | undefined | null {
-  const { scope } = actor;
-  if (scope.kind === 'all') return undefined;
-  if (scope.kind === 'vendors') return idsOrNothing(inboxCounts.vendorId, scope.read);
-  return null;
-}
+export class Scope {
+  readonly #grants: Grants;
 
-/** Documents the actor may act on (respond, invoice, mark as read). */
-export function documentsWritableBy(actor: Actor): SQL | undefined {
-  const { scope } = actor;
-  if (scope.kind === 'all') return undefined;
-  if (scope.kind === 'subsidiaries') return idsOrNothing(xdocs.subsidiaryId, scope.write);
-  return idsOrNothing(xdocs.vendorId, scope.write);
-}
+  constructor(grants: Grants) {
+    this.#grants = Object.freeze({ ...grants });
+  }
 
-/** Whether the actor may act on one already-loaded document. */
-export function canWriteDocument(actor: Actor, doc: { vendorId: number; subsidiaryId: number }): boolean {
-  const { scope } = actor;
-  if (scope.kind === 'all') return true;
-  if (scope.kind === 'subsidiaries') return scope.write.includes(doc.subsidiaryId);
-  return scope.write.includes(doc.vendorId);
-}
+  get grants(): Grants {
+    return this.#grants;
+  }
 
-/** Vendors the actor may see: suppliers only their linked vendors; staff all. */
-export function vendorsVisibleTo(actor: Actor): SQL | undefined {
-  return actor.scope.kind === 'vendors' ? idsOrNothing(vendors.id, actor.scope.read) : undefined;
-}
+  get kind(): Grants['kind'] {
+    return this.#grants.kind;
+  }
 
-export function itemsVisibleTo(actor: Actor): SQL | undefined {
-  return actor.scope.kind === 'vendors' ? idsOrNothing(items.vendorId, actor.scope.read) : undefined;
-}
+  /** Vendors whose documents this scope reads; null for every vendor (and for subsidiary scopes, which are not by vendor). */
+  get vendorIds(): readonly number[] | null {
+    return this.#grants.kind === 'vendors' ? this.#grants.read : null;
+  }
 
-export function pricingsVisibleTo(actor: Actor): SQL | undefined {
-  const { scope } = actor;
-  if (scope.kind === 'vendors') return sql`${pricings.itemId} in (select id from items where ${idsOrNothing(items.vendorId, scope.read)})`;
-  if (scope.kind === 'subsidiaries') return sql`(${pricings.subsidiaryId} is null or ${idsOrNothing(pricings.subsidiaryId, scope.read)})`;
-  return undefined;
-}
+  /** Subsidiaries this scope reads; null when it is not limited by subsidiary. */
+  get subsidiaryIds(): readonly number[] | null {
+    return this.#grants.kind === 'subsidiaries' ? this.#grants.read : null;
+  }
 
-export function itemChangesVisibleTo(actor: Actor): SQL | undefined {
-  return actor.scope.kind === 'vendors' ? idsOrNothing(itemChanges.vendorId, actor.scope.read) : undefined;
-}
+  /** Documents it may read. */
+  documents(): SQL {
+    const g = this.#grants;
+    if (g.kind === 'all') return EVERYTHING;
+    return g.kind === 'subsidiaries' ? idsOrNothing(xdocs.subsidiaryId, g.read) : idsOrNothing(xdocs.vendorId, g.read);
+  }
 
-export function pricingChangesVisibleTo(actor: Actor): SQL | undefined {
-  return actor.scope.kind === 'vendors' ? idsOrNothing(pricingChanges.vendorId, actor.scope.read) : undefined;
+  /** Documents it may act on: write on the document's subsidiary (staff) or vendor (suppliers). */
+  writableDocuments(): SQL {
+    const g = this.#grants;
+    if (g.kind === 'all') return EVERYTHING;
+    return g.kind === 'subsidiaries' ? idsOrNothing(xdocs.subsidiaryId, g.write) : idsOrNothing(xdocs.vendorId, g.write);
+  }
+
+  /** Whether it may act on one already-loaded document. */
+  canWriteDocument(doc: { vendorId: number; subsidiaryId: number }): boolean {
+    const g = this.#grants;
+    if (g.kind === 'all') return true;
+    return g.kind === 'subsidiaries' ? g.write.includes(doc.subsidiaryId) : g.write.includes(doc.vendorId);
+  }
+
+  /** Whether it holds write on this vendor through a supplier link (the supplier's own acts need it). */
+  writesForVendor(vendorId: number): boolean {
+    return this.#grants.kind === 'vendors' && this.#grants.write.includes(vendorId);
+  }
+
+  /**
+   * The inbox counter rows covering exactly the documents it may read; null when the scope is not by
+   * vendor (retailer staff), whose totals must be counted from the documents themselves.
+   */
+  inboxCounts(): SQL | null {
+    const g = this.#grants;
+    if (g.kind === 'all') return EVERYTHING;
+    return g.kind === 'vendors' ? idsOrNothing(inboxCounts.vendorId, g.read) : null;
+  }
+
+  /** Vendors it may see: suppliers only their linked vendors; staff all. */
+  vendors(): SQL {
+    return this.#grants.kind === 'vendors' ? idsOrNothing(vendors.id, this.#grants.read) : EVERYTHING;
+  }
+
+  /** Subsidiaries it may see: retailer staff only theirs; everyone else all. */
+  subsidiaries(): SQL {
+    return this.#grants.kind === 'subsidiaries' ? idsOrNothing(subsidiaries.id, this.#grants.read) : EVERYTHING;
+  }
+
+  items(): SQL {
+    return this.#grants.kind === 'vendors' ? idsOrNothing(items.vendorId, this.#grants.read) : EVERYTHING;
+  }
+
+  pricings(): SQL {
+    const g = this.#grants;
+    if (g.kind === 'vendors') return sql`${pricings.itemId} in (select id from items where ${idsOrNothing(items.vendorId, g.read)})`;
+    if (g.kind === 'subsidiaries') return sql`(${pricings.subsidiaryId} is null or ${idsOrNothing(pricings.subsidiaryId, g.read)})`;
+    return EVERYTHING;
+  }
+
+  itemChanges(): SQL {
+    return this.#grants.kind === 'vendors' ? idsOrNothing(itemChanges.vendorId, this.#grants.read) : EVERYTHING;
+  }
+
+  pricingChanges(): SQL {
+    return this.#grants.kind === 'vendors' ? idsOrNothing(pricingChanges.vendorId, this.#grants.read) : EVERYTHING;
+  }
+
+  masterdataChanges(): SQL {
+    return this.#grants.kind === 'vendors' ? idsOrNothing(masterdataChanges.vendorId, this.#grants.read) : EVERYTHING;
+  }
 }

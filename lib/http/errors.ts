@@ -1,5 +1,6 @@
 import { ZodError } from 'zod';
 import { randomUUID } from 'node:crypto';
+import { JsonText } from '../domain/json-text';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, RuleViolationError, TooManyAttemptsError } from '../domain/errors';
 
 /** An error that already knows its HTTP answer. */
@@ -14,32 +15,10 @@ export class ApiError extends Error {
   }
 }
 
-/*
- * A frozen body is shared and read-only (kept inbox pages, lib/domain/inbox/page-cache.ts): its JSON
- * cannot change, so it is written once, not on every request that returns it. And the text of every
- * JSON response is kept beside it, so the production server writes it out without reading the
- * Response's stream back (server/node-bridge.ts).
- */
-const sharedBodyText = new WeakMap<object, string>();
-const responseText = new WeakMap<Response, string>();
-
-function jsonText(body: unknown): string {
-  if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return JSON.stringify(body);
-  let text = sharedBodyText.get(body);
-  if (text === undefined) sharedBodyText.set(body, (text = JSON.stringify(body)));
-  return text;
-}
-
+/** A JSON answer; JSON text already written (a list page built by PostgreSQL) goes out as it is. */
 export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
-  const text = jsonText(body);
-  const response = new Response(text, { status, headers: { 'content-type': 'application/json', ...headers } });
-  responseText.set(response, text);
-  return response;
-}
-
-/** The body of a response made by `json`, as text; undefined for any other response. */
-export function jsonTextOf(response: Response): string | undefined {
-  return responseText.get(response);
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
+  return new Response(text, { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
 /** Field messages keyed by dotted path, as the screens show them next to fields. */

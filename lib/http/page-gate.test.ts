@@ -1,4 +1,4 @@
-import { isGatedRequest, pageGate, xsrfSetCookie } from './page-gate';
+import { pageGate, xsrfSetCookie } from './page-gate';
 
 const visit = (pathname: string, cookieHeader: string | null = null, extra: Partial<Parameters<typeof pageGate>[0]> = {}) =>
   pageGate({ method: 'GET', pathname, accept: 'text/html', cookieHeader, ...extra });
@@ -31,17 +31,5 @@ describe('pageGate', () => {
 
   it('writes a cookie the page script can read', () => {
     expect(xsrfSetCookie('t0k')).toBe('XSRF-TOKEN=t0k; Path=/; SameSite=Lax');
-  });
-});
-
-describe('isGatedRequest', () => {
-  it('gates page paths only', () => {
-    expect(isGatedRequest('/history', null)).toBe(true);
-    expect(isGatedRequest('/', null)).toBe(true);
-    expect(isGatedRequest('/orders', 'XMLHttpRequest')).toBe(false);
-    expect(isGatedRequest('/api/orders', null)).toBe(false);
-    expect(isGatedRequest('/_next/static/chunk.js', null)).toBe(false);
-    expect(isGatedRequest('/_next/image', null)).toBe(false);
-    expect(isGatedRequest('/favicon.ico', null)).toBe(false);
   });
 });

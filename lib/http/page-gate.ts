@@ -2,27 +2,16 @@ import { readCookie } from './cookies';
 import { newXsrfToken, XSRF_COOKIE } from './csrf';
 
 /**
- * What happens to a page request before the page renders. Convenience only, never the guard (route
- * handlers and the portal layout check the session themselves): every visitor gets an XSRF-TOKEN
- * cookie for its forms, and an anonymous visit to a private page goes to the sign-in page.
- *
- * One decision, two callers: the production server (server/handler.ts) applies it itself, because
- * Next's proxy machinery costs about a third of a small page's render; proxy.ts applies it under
- * `next dev` and skips requests the server already gated (PAGE_GATED_HEADER).
+ * What happens to a page request before the page renders (proxy.ts applies it). Convenience only,
+ * never the guard (route handlers and the portal layout check the session themselves): every visitor
+ * gets an XSRF-TOKEN cookie for its forms, and an anonymous visit to a private page goes to sign-in.
  */
-export const PAGE_GATED_HEADER = 'x-page-gated';
 const PUBLIC_PAGES = ['/login', '/password/reset'];
 // Either form of next-auth's session cookie (lib/auth/session.ts): its presence only, the page checks it.
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
-const NOT_PAGES = /^\/(api\/|_next\/static|_next\/image|favicon\.ico)/;
 
 export type PageGateInput = { method: string; pathname: string; accept: string | null; cookieHeader: string | null };
 export type PageGateDecision = { redirectToLogin: boolean; newXsrfToken: string | null };
-
-/** Whether the gate applies: page paths, not API calls (which need neither a token nor a redirect). */
-export function isGatedRequest(pathname: string, requestedWith: string | null): boolean {
-  return !NOT_PAGES.test(pathname) && requestedWith !== 'XMLHttpRequest';
-}
 
 export function pageGate({ method, pathname, accept, cookieHeader }: PageGateInput): PageGateDecision {
   const newToken = readCookie(cookieHeader, XSRF_COOKIE) ? null : newXsrfToken();

@@ -1,6 +1,8 @@
 import type { ZodType } from 'zod';
 import type { Actor } from '../auth/actor';
+import { can, refusalOf, type Action } from '../auth/permissions';
 import { actorFromRequest } from '../auth/session';
+import { readFormBody, readJsonBody, readMultipart, type MultipartSpec, type UploadedFile } from './body';
 import { ApiError, errorResponse, json } from './errors';
 import { CSRF_MISMATCH, isStateChanging, tokensMatch, xsrfCookieOf, XSRF_HEADER } from './csrf';
 
@@ -9,11 +11,14 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type Spec<P, Q, B, A extends boolean> = {
   /** Routes are private unless they say otherwise. */
   public?: A;
-  /** Who may call it, beyond being signed in. */
-  allow?: (actor: Actor) => boolean;
+  /** What the caller's role must be allowed to do (lib/auth/permissions.ts); 403 otherwise. */
+  allow?: Action;
   params?: ZodType<P>;
   query?: ZodType<Q>;
+  /** The JSON body, or with `multipart` the form's text fields. */
   body?: ZodType<B>;
+  /** The body is multipart/form-data with these files (checked by content and size). */
+  multipart?: MultipartSpec;
 };
 
 type Input<P, Q, B, A extends boolean> = {
@@ -22,12 +27,15 @@ type Input<P, Q, B, A extends boolean> = {
   params: P;
   query: Q;
   body: B;
+  /** The files of a multipart body, by field name; absent optional files are undefined. */
+  files: Record<string, UploadedFile | undefined>;
 };
 
 /**
- * Wraps every API handler: anti-forgery check first (419), then the session (401), permission (403),
- * zod parsing of params, query and body (422, or 400 for unreadable JSON), then the handler; every
- * failure goes through one error mapping. A plain return value is sent as JSON.
+ * Wraps every API handler: anti-forgery check first (419), then the session (401) and permission
+ * (403) before a large body is read, then the body within its limit (413), zod parsing of params,
+ * query and body (422, or 400 for unreadable JSON), then the handler; every failure goes through one
+ * error mapping. A plain return value is sent as JSON.
  */
 export function route<P = undefined, Q = undefined, B = undefined, A extends boolean = false>(
   spec: Spec<P, Q, B, A>,
@@ -35,16 +43,19 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
 ) {
   return async (req: Request, ctx?: RouteContext): Promise<Response> => {
     try {
-      const raw = isStateChanging(req.method) ? await readBody(req) : {};
-      if (isStateChanging(req.method) && !hasValidXsrf(req, raw)) throw new ApiError(419, CSRF_MISMATCH);
+      const changing = isStateChanging(req.method);
+      // HTML forms (sign-in, sign-out) carry the token in their small url-encoded body.
+      const form = changing && isFormPost(req) ? await readFormBody(req) : undefined;
+      if (changing && !tokensMatch(xsrfCookieOf(req), req.headers.get(XSRF_HEADER) ?? form?._token)) throw new ApiError(419, CSRF_MISMATCH);
       const actor = await actorFromRequest(req);
       if (!actor && !spec.public) throw new ApiError(401, 'Unauthenticated.');
-      if (actor && spec.allow && !spec.allow(actor)) throw new ApiError(403, 'You do not have permission to do this.');
+      if (actor && spec.allow && !can(actor, spec.allow)) throw new ApiError(403, refusalOf(spec.allow));
+      const { raw, files } = changing ? await readBody(req, spec, form) : { raw: {}, files: {} };
       const rawParams = ctx ? await ctx.params : {};
       const params = spec.params ? spec.params.parse(rawParams) : (undefined as P);
       const query = spec.query ? spec.query.parse(queryObject(new URL(req.url))) : (undefined as Q);
       const body = spec.body ? spec.body.parse(raw) : (undefined as B);
-      const result = await handler({ req, actor: actor as Input<P, Q, B, A>['actor'], params, query, body });
+      const result = await handler({ req, actor: actor as Input<P, Q, B, A>['actor'], params, query, body, files });
       return result instanceof Response ? result : json(result ?? {});
     } catch (error) {
       return errorResponse(error);
@@ -52,32 +63,25 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
   };
 }
 
+async function readBody(
+  req: Request,
+  spec: { multipart?: MultipartSpec },
+  form: Record<string, string> | undefined,
+): Promise<{ raw: Record<string, unknown>; files: Record<string, UploadedFile | undefined> }> {
+  if (form) return { raw: form, files: {} };
+  if (spec.multipart) {
+    const { fields, files } = await readMultipart(req, spec.multipart);
+    return { raw: fields, files };
+  }
+  if ((req.headers.get('content-type') ?? '').startsWith('multipart/form-data')) throw new ApiError(415, 'Send this request as JSON.');
+  return { raw: await readJsonBody(req), files: {} };
+}
+
 function queryObject(url: URL): Record<string, string> {
   // Screens send empty filters as `store=`; an empty value means "no filter", not bad input.
   return Object.fromEntries([...url.searchParams.entries()].filter(([, value]) => value !== ''));
 }
 
-/** HTML forms (sign-in, sign-out) post url-encoded with the token in `_token`; everything else posts JSON. */
-async function readBody(req: Request): Promise<Record<string, unknown>> {
-  if (isFormPost(req)) return Object.fromEntries(new URLSearchParams(await req.text()).entries());
-  const text = await req.text();
-  if (!text.trim()) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw new ApiError(400, 'The request body must be a JSON object.');
-    return parsed as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError(400, 'The request body is not valid JSON.');
-  }
-}
-
 export function isFormPost(req: Request): boolean {
   return (req.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
-}
-
-function hasValidXsrf(req: Request, body: Record<string, unknown>): boolean {
-  const sent = req.headers.get(XSRF_HEADER) ?? (isFormPost(req) && typeof body._token === 'string' ? body._token : null);
-  return tokensMatch(xsrfCookieOf(req), sent);
 }

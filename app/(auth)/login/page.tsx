@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { startPathFor } from '@/lib/auth/roles';
+import { startPathFor } from '@/lib/auth/permissions';
 import { currentActor, xsrfToken } from '@/lib/auth/server';
 import { SignInForm } from './_components/sign-in-form';
 

@@ -1,7 +1,8 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { requireActor } from '@/lib/auth/server';
-import type { Actor } from '@/lib/auth/actor';
+import type { Scope } from '@/lib/auth/scope';
+import { can, startPathFor } from '@/lib/auth/permissions';
 import {
   listOpenOrders,
   listReturnOrders,
@@ -18,31 +19,31 @@ import { isListTab, parsePage, parseTab, toInboxRow, toListPage, type ListPage, 
 export const metadata = { title: 'Inbox' };
 
 /** The first page of a tab, from the same domain functions the list handlers call, with only the fields the screen reads. */
-async function firstPage(actor: Actor, tab: ListTabId, results: number, page: number): Promise<ListPage> {
-  const { rows, pager } = await loadFirstPage(actor, tab, results, page);
+async function firstPage(scope: Scope, tab: ListTabId, results: number, page: number): Promise<ListPage> {
+  const { rows, pager } = await loadFirstPage(scope, tab, results, page);
   return { rows: rows.map(toInboxRow), pager };
 }
 
-async function loadFirstPage(actor: Actor, tab: ListTabId, results: number, page: number): Promise<ListPage> {
+async function loadFirstPage(scope: Scope, tab: ListTabId, results: number, page: number): Promise<ListPage> {
   const filter = inboxFilterSchema.parse({ results, page });
   switch (tab) {
     case 'orders':
-      return toListPage(await listOpenOrders(actor, filter));
+      return toListPage((await listOpenOrders(scope, filter)).value());
     case 'return-orders':
-      return toListPage(await listReturnOrders(actor, returnOrderFilterSchema.parse({ results, page })));
+      return toListPage((await listReturnOrders(scope, returnOrderFilterSchema.parse({ results, page }))).value());
     case 'delivery-notes':
-      return toListPage(await listUnreadDeliveryNotes(actor, filter));
+      return toListPage((await listUnreadDeliveryNotes(scope, filter)).value());
     case 'disputes':
-      return toListPage(await listUnreadDisputes(actor, filter));
+      return toListPage((await listUnreadDisputes(scope, filter)).value());
     case 'remittances':
-      return toListPage(await listUnreadRemittances(actor, filter));
+      return toListPage((await listUnreadRemittances(scope, filter)).value());
   }
 }
 
 /** `/`: the supplier's inbox; retailer and portal staff start at the history instead. */
 export default async function InboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requireActor();
-  if (actor.kind !== 'vendor') redirect('/history');
+  if (!can(actor, 'inbox.read')) redirect(startPathFor(actor.roleCode));
 
   const params = await searchParams;
   const tab = parseTab(params.tab);
@@ -50,7 +51,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const pageSize = parsePageSize((await cookies()).get(PAGE_SIZE_COOKIES.inbox)?.value);
 
   const [list, options] = await Promise.all([
-    isListTab(tab) ? firstPage(actor, tab, pageSize, page) : Promise.resolve(null),
+    isListTab(tab) ? firstPage(actor.scope, tab, pageSize, page) : Promise.resolve(null),
     inboxFilterOptions(actor),
   ]);
 

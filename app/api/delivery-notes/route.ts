@@ -3,4 +3,6 @@ import { inboxFilterSchema } from '@/lib/domain/inbox/schemas';
 import { route } from '@/lib/http/route';
 
 /** GET /delivery-notes?docno=&store=&fromDate=&toDate=&results=&page=: unread proof-of-delivery documents. */
-export const GET = route({ query: inboxFilterSchema }, ({ actor, query }) => listUnreadDeliveryNotes(actor, query));
+export const GET = route({ allow: 'inbox.read', query: inboxFilterSchema }, ({ actor, query }) =>
+  listUnreadDeliveryNotes(actor.scope, query),
+);

@@ -1,6 +1,6 @@
 import { credentialsSchema, verifyCredentials } from '@/lib/domain/auth/verify-credentials';
 import { encodeSession, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/session';
-import { startPathFor } from '@/lib/auth/roles';
+import { startPathFor } from '@/lib/auth/permissions';
 import { route, isFormPost } from '@/lib/http/route';
 import { clientIp } from '@/lib/http/client-ip';
 import { formErrorMessage, json } from '@/lib/http/errors';

@@ -1,23 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { db, type DbOrTx } from '../../../db/client';
+import { db } from '../../../db/client';
 import { auditEntries, xdocs } from '../../../db/schema';
-import type { Actor } from '../../auth/actor';
-import { documentsVisibleTo } from '../../auth/scope';
+import type { Scope } from '../../auth/scope';
 import { formatDateTimeSast } from '../../exports/pdf-text';
 import { findVisibleDocument } from './queries';
-
-/** Writes one audit entry for a document; callers pass their transaction so the entry commits with the change. */
-export async function recordDocumentAudit(tx: DbOrTx, actor: Actor, xdocId: number, action: string, descr: string): Promise<void> {
-  await tx.insert(auditEntries).values({
-    xdocId,
-    entityType: 'xdoc',
-    entityId: xdocId,
-    action,
-    descr,
-    ownerUserId: actor.userId,
-    ownerName: actor.name,
-  });
-}
 
 export type AuditItem = {
   id: number;
@@ -30,8 +16,8 @@ export type AuditItem = {
 };
 
 /** GET /xdocs/{id}/audit: what happened to a document, newest first. */
-export async function listDocumentAudit(actor: Actor, key: string): Promise<{ audit: AuditItem[] }> {
-  const doc = await findVisibleDocument(actor, key);
+export async function listDocumentAudit(scope: Scope, key: string): Promise<{ audit: AuditItem[] }> {
+  const doc = await findVisibleDocument(scope, key);
   const rows = await db
     .select({
       id: auditEntries.id,
@@ -42,7 +28,7 @@ export async function listDocumentAudit(actor: Actor, key: string): Promise<{ au
     })
     .from(auditEntries)
     .innerJoin(xdocs, eq(xdocs.id, auditEntries.xdocId))
-    .where(and(eq(auditEntries.xdocId, doc.id), documentsVisibleTo(actor)))
+    .where(and(eq(auditEntries.xdocId, doc.id), scope.documents()))
     .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id));
   return {
     audit: rows.map((r) => ({

@@ -1,4 +1,4 @@
-import type { Actor } from '../../auth/actor';
+import type { Scope } from '../../auth/scope';
 import { renderDocumentPdf } from '../../exports/document-pdf';
 import { loadPdfInput } from './pdf-input';
 
@@ -10,7 +10,7 @@ export function pdfFileName(docno: string): string {
 }
 
 /** GET /xdocs/{id}/pdf: the printable document. */
-export async function documentPdf(actor: Actor, key: string, docno?: string): Promise<DocumentPdf> {
-  const input = await loadPdfInput(actor, key, docno);
+export async function documentPdf(scope: Scope, key: string, docno?: string): Promise<DocumentPdf> {
+  const input = await loadPdfInput(scope, key, docno);
   return { fileName: pdfFileName(input.docno), content: await renderDocumentPdf(input) };
 }

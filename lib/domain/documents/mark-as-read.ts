@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { xdocs } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
-import { canWriteDocument, documentsWritableBy } from '../../auth/scope';
+import { assertCan } from '../../auth/permissions';
 import { ForbiddenError } from '../errors';
-import { recordDocumentAudit } from './audit';
+import { recordAudit } from '../audit/record';
 import { findVisibleDocument } from './queries';
 import { documentLabel } from './summary';
 
@@ -16,15 +16,17 @@ export type MarkAsReadResult = { message: string; xdoc: { tinyMce: string; isRea
  * or two users clearing the same document is harmless.
  */
 export async function markDocumentAsRead(actor: Actor, key: string): Promise<MarkAsReadResult> {
-  const doc = await findVisibleDocument(actor, key);
-  if (!canWriteDocument(actor, doc)) throw new ForbiddenError('You may view this document but not mark it as read.');
+  assertCan(actor, 'documents.markRead');
+  const doc = await findVisibleDocument(actor.scope, key);
+  if (!actor.scope.writesForVendor(doc.vendorId)) throw new ForbiddenError('You may view this document but not mark it as read.');
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(xdocs)
       .set({ isRead: true, readAt: sql`now()`, readBy: actor.userId, updatedAt: sql`now()` })
-      .where(and(eq(xdocs.id, doc.id), eq(xdocs.isRead, false), documentsWritableBy(actor)))
+      .where(and(eq(xdocs.id, doc.id), eq(xdocs.isRead, false), actor.scope.writableDocuments()))
       .returning({ id: xdocs.id });
-    if (updated.length) await recordDocumentAudit(tx, actor, doc.id, 'read', `${documentLabel(doc)} ${doc.docno} marked as read`);
+    if (updated.length)
+      await recordAudit(tx, actor, { xdocId: doc.id, action: 'read', descr: `${documentLabel(doc)} ${doc.docno} marked as read` });
   });
   return { message: 'Document marked as read', xdoc: { tinyMce: doc.tinyMce, isRead: true } };
 }

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { stores, subsidiaries, vendors, type VendorData } from '../../../db/schema';
-import type { Actor } from '../../auth/actor';
+import type { Scope } from '../../auth/scope';
 import type { PdfDocumentInput, PdfStore } from '../../exports/document-pdf-types';
 import { NotFoundError } from '../errors';
 import { documentLines, findVisibleDocument, type XdocLine, type XdocRow } from './queries';
@@ -69,10 +69,10 @@ async function partiesOf(doc: XdocRow): Promise<PdfParties> {
  * Loads what the PDF of one visible document needs. When the caller names the docno it expects
  * (GET /xdocs/{id}/pdf?docno=), a different document is treated as not found rather than printed.
  */
-export async function loadPdfInput(actor: Actor, key: string, docno?: string): Promise<PdfDocumentInput> {
-  const doc = await findVisibleDocument(actor, key);
+export async function loadPdfInput(scope: Scope, key: string, docno?: string): Promise<PdfDocumentInput> {
+  const doc = await findVisibleDocument(scope, key);
   if (docno !== undefined && docno.trim().toLowerCase() !== doc.docno.trim().toLowerCase())
     throw new NotFoundError(`Order ${docno} PDF is unavailable!`);
-  const [lines, parties] = await Promise.all([documentLines(actor, doc.id), partiesOf(doc)]);
+  const [lines, parties] = await Promise.all([documentLines(scope, doc.id), partiesOf(doc)]);
   return toPdfInput(doc, lines, parties);
 }

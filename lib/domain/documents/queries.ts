@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { db, type DbOrTx } from '../../../db/client';
 import { stores, xdocLines, xdocs, type StoredResponse } from '../../../db/schema';
-import type { Actor } from '../../auth/actor';
-import { documentsVisibleTo } from '../../auth/scope';
+import type { Scope } from '../../auth/scope';
 import { NotFoundError } from '../errors';
 import { summariesWhere, type XdocSummary } from './summary';
 
@@ -21,11 +20,11 @@ const keyPreference = (key: string) => sql`(${xdocs.tinyMce} = ${key}) desc`;
 export const NOT_FOUND_MESSAGE = 'Document not found.';
 
 /** The raw row of a document the actor may see; missing and out-of-scope both give NotFoundError. */
-export async function findVisibleDocument(actor: Actor, key: string, dbx: DbOrTx = db) {
+export async function findVisibleDocument(scope: Scope, key: string, dbx: DbOrTx = db) {
   const [row] = await dbx
     .select()
     .from(xdocs)
-    .where(and(documentKeyCondition(key), documentsVisibleTo(actor)))
+    .where(and(documentKeyCondition(key), scope.documents()))
     .orderBy(keyPreference(key))
     .limit(1);
   if (!row) throw new NotFoundError(NOT_FOUND_MESSAGE);
@@ -57,7 +56,7 @@ export type XdocLine = {
 };
 
 /** The lines of one document the actor may see, with the quantity delivered so far per line. */
-export async function documentLines(actor: Actor, xdocId: number, dbx: DbOrTx = db): Promise<XdocLine[]> {
+export async function documentLines(scope: Scope, xdocId: number, dbx: DbOrTx = db): Promise<XdocLine[]> {
   const rows = await dbx
     .select({
       lineNumber: xdocLines.lineNumber,
@@ -84,7 +83,7 @@ export async function documentLines(actor: Actor, xdocId: number, dbx: DbOrTx = 
     .from(xdocLines)
     .innerJoin(xdocs, eq(xdocs.id, xdocLines.xdocId))
     .leftJoin(stores, eq(stores.id, xdocLines.storeId))
-    .where(and(eq(xdocLines.xdocId, xdocId), documentsVisibleTo(actor)))
+    .where(and(eq(xdocLines.xdocId, xdocId), scope.documents()))
     .orderBy(asc(xdocLines.lineNumber), asc(xdocLines.deliveryAddressCode));
   return rows.map((r) => ({
     ...r,
@@ -109,14 +108,12 @@ export type XdocDetail = XdocSummary & {
 };
 
 /** The invoice raised against an order (newest first), else the invoice number recorded on the document. */
-async function invoiceOf(actor: Actor, doc: XdocRow): Promise<XdocDetail['invoice']> {
+async function invoiceOf(scope: Scope, doc: XdocRow): Promise<XdocDetail['invoice']> {
   if (doc.xdocTypeCode === 'invoice') return { orderno: doc.orderno ?? '', invoiceNo: doc.invoiceNumber ?? doc.docno };
   const [invoice] = await db
     .select({ docno: xdocs.docno, invoiceNumber: xdocs.invoiceNumber })
     .from(xdocs)
-    .where(
-      and(eq(xdocs.xdocTypeCode, 'invoice'), or(eq(xdocs.relatedXdocId, doc.id), eq(xdocs.orderno, doc.docno)), documentsVisibleTo(actor)),
-    )
+    .where(and(eq(xdocs.xdocTypeCode, 'invoice'), or(eq(xdocs.relatedXdocId, doc.id), eq(xdocs.orderno, doc.docno)), scope.documents()))
     .orderBy(desc(xdocs.docDate), desc(xdocs.id))
     .limit(1);
   const orderno = doc.orderno ?? doc.docno;
@@ -125,12 +122,12 @@ async function invoiceOf(actor: Actor, doc: XdocRow): Promise<XdocDetail['invoic
 }
 
 /** GET /xdocs/{tinyMce}: the document with its lines, stored response and invoice reference. */
-export async function getDocument(actor: Actor, key: string): Promise<{ xdoc: XdocDetail }> {
-  const doc = await findVisibleDocument(actor, key);
+export async function getDocument(scope: Scope, key: string): Promise<{ xdoc: XdocDetail }> {
+  const doc = await findVisibleDocument(scope, key);
   const [[summary], det, invoice] = await Promise.all([
-    summariesWhere(and(eq(xdocs.id, doc.id), documentsVisibleTo(actor))!),
-    documentLines(actor, doc.id),
-    invoiceOf(actor, doc),
+    summariesWhere(and(eq(xdocs.id, doc.id), scope.documents())!),
+    documentLines(scope, doc.id),
+    invoiceOf(scope, doc),
   ]);
   if (!summary) throw new NotFoundError(NOT_FOUND_MESSAGE);
   return { xdoc: { ...summary, det, response: responseText(doc.response), invoice } };

@@ -50,15 +50,35 @@ const summaryColumns = {
   respondedAt: xdocs.respondedAt,
 };
 
+/** Spec §3 reason codes: dispute Q/U/O, discrepancy advice A/B/C (the two sets do not overlap). */
+export const REASON_LABELS: Record<string, string> = {
+  Q: 'Quantity Overcharge',
+  U: 'Quantity Undercharge',
+  O: 'Price Overcharge',
+  A: 'Quantity difference',
+  B: 'Price difference',
+  C: 'Quantity and price',
+};
+
+/** What the screens derive from a row, computed by PostgreSQL beside the columns. */
+const derivedColumns = {
+  // Spec §3: 'jab' in the description marks a multi-branch order, as does the jab sub type.
+  isJab: sql<boolean>`(coalesce(lower(${xdocs.xdocDescr}), '') like '%jab%' or ${xdocs.xdocSubTypeCode} is not distinct from 'jab')`,
+  reasonLabel: sql<string | null>`(case upper(trim(${xdocs.reasonCode})) ${sql.join(
+    Object.entries(REASON_LABELS).map(([code, label]) => sql.raw(`when '${code}' then '${label}'`)),
+    sql` `,
+  )} end)`,
+};
+
 /*
  * The select list, aliased to the API's names so rows go out as PostgreSQL returns them, without
- * drizzle's per-field mapping on the hot list path. Dates come back as their ISO text ('2026-11-21')
- * and timestamps as ISO instants in UTC: what the JSON carries. Money (numeric) arrives as exact text.
+ * per-field mapping in the web process. Dates come back as their ISO text ('2026-11-21') and timestamps
+ * as ISO instants in UTC, what the JSON carries; money (numeric) as exact text, also inside JSON.
  */
 function selectItem(name: string, column: Column | SQL): SQL {
   const type = 'columnType' in column ? column.columnType : null;
   const value =
-    type === 'PgDateString'
+    type === 'PgDateString' || type === 'PgNumeric'
       ? sql`${column}::text`
       : type === 'PgTimestamp'
         ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
@@ -68,7 +88,7 @@ function selectItem(name: string, column: Column | SQL): SQL {
 
 const SUMMARY_SELECT = fixedSql(
   sql.join(
-    Object.entries(summaryColumns).map(([name, column]) => selectItem(name, column)),
+    Object.entries({ ...summaryColumns, ...derivedColumns }).map(([name, column]) => selectItem(name, column)),
     sql`, `,
   ),
 );
@@ -86,57 +106,29 @@ export const NEWEST_FIRST = fixedSql(sql`${xdocs.docDate} desc nulls last, ${xdo
  * prepared statement: `where` must be one whose best plan does not depend on its values (by id).
  */
 export async function summariesWhere(where: SQL): Promise<XdocSummary[]> {
-  const rows = await queryPrepared<SummaryRow>(sql`select ${SUMMARY_SELECT} from ${SUMMARY_FROM} where ${where} order by ${NEWEST_FIRST}`);
-  return rows.map(toSummary);
+  return queryPrepared<XdocSummary>(sql`select ${SUMMARY_SELECT} from ${SUMMARY_FROM} where ${where} order by ${NEWEST_FIRST}`);
 }
 
 /**
- * One list page in one round trip: `page` selects `id` and `total` (the list's total, the same on every
- * row) of the page's documents, scoped and ordered; their summaries come back in list order with the
- * total. Prepared with one generic plan like every queryPrepared statement, so `page` must keep its
- * LIMIT a literal: with it the planner picks the index that yields rows already in order and stops
- * early, for whatever the vendors and the offset. The total is null when the page is past the end (no
- * row to carry it), which leaves it to the caller.
+ * One list page in one round trip, as JSON text built by PostgreSQL: `page` selects `id` and `total`
+ * (the list's total, the same on every row) of the page's documents, scoped and in list order. Their
+ * summaries come back as a JSON array in that order, which the web process passes on without parsing.
+ * Prepared with one generic plan like every queryPrepared statement, so `page` must keep its LIMIT a
+ * literal: with it the planner picks the index that yields rows already in order and stops early,
+ * for whatever the vendors and the offset. The total is null when the page is past the end (no row to
+ * carry it), which leaves it to the caller.
  */
-export async function summariesOfPage(page: SQL): Promise<{ xdocs: XdocSummary[]; total: number | null }> {
-  const rows = await queryPrepared<SummaryRow & { pageTotal?: number }>(sql`with page as (${page})
-    select ${SUMMARY_SELECT}, page.total as "pageTotal"
-    from page join (${SUMMARY_FROM}) on ${xdocs.id} = page.id
-    order by ${NEWEST_FIRST}`);
-  const total = rows.length ? rows[0].pageTotal! : null;
-  for (const row of rows) delete row.pageTotal;
-  return { xdocs: rows.map(toSummary), total };
+export async function summariesPageJson(page: SQL): Promise<{ json: string; total: number | null }> {
+  const [row] = await queryPrepared<{ json: string; total: number | null }>(sql`with page as (
+      select p.id, p.total, row_number() over () as ord from (${page}) p
+    )
+    select coalesce(json_agg(s order by page.ord), '[]')::text as json, min(page.total) as total
+    from page cross join lateral (select ${SUMMARY_SELECT} from ${SUMMARY_FROM} where ${xdocs.id} = page.id) s`);
+  return row;
 }
 
-type SummaryRow = Omit<SelectResultFields<typeof summaryColumns>, 'respondedAt'> & { respondedAt: string | null };
-
-export type XdocSummary = SummaryRow & {
-  isJab: boolean;
-  reasonLabel: string | null;
-};
-
-/** Spec §3 reason codes: dispute Q/U/O, discrepancy advice A/B/C (the two sets do not overlap). */
-export const REASON_LABELS: Record<string, string> = {
-  Q: 'Quantity Overcharge',
-  U: 'Quantity Undercharge',
-  O: 'Price Overcharge',
-  A: 'Quantity difference',
-  B: 'Price difference',
-  C: 'Quantity and price',
-};
-
-/** Spec §3: 'jab' in the description marks a multi-branch order, as does the jab sub type. */
-export function isJabDocument(doc: { xdocDescr: string | null; xdocSubTypeCode: string | null }): boolean {
-  return (doc.xdocDescr ?? '').toLowerCase().includes('jab') || doc.xdocSubTypeCode === 'jab';
-}
-
-/** Adds what the screens derive from a row; in place, as list pages shape fifty of these per request. */
-export function toSummary(row: SummaryRow): XdocSummary {
-  const summary = row as XdocSummary;
-  summary.isJab = isJabDocument(row);
-  summary.reasonLabel = REASON_LABELS[row.reasonCode?.trim().toUpperCase() ?? ''] ?? null;
-  return summary;
-}
+export type XdocSummary = Omit<SelectResultFields<typeof summaryColumns>, 'respondedAt'> &
+  SelectResultFields<typeof derivedColumns> & { respondedAt: string | null };
 
 /** Words for a document in messages and audit entries, e.g. 'Order', 'Return order', 'Delivery note'. */
 export function documentLabel(doc: { xdocTypeCode: string; xdocSubTypeCode: string | null }): string {

@@ -1,16 +1,15 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { inboxCounts, subsidiaries, xdocs, type InboxCountedList } from '../../../db/schema';
-import type { Actor } from '../../auth/actor';
-import { documentsVisibleTo, inboxCountsVisibleTo } from '../../auth/scope';
-import { NEWEST_FIRST, summariesOfPage, type XdocSummary } from '../documents/summary';
+import type { Scope } from '../../auth/scope';
+import { NEWEST_FIRST, summariesPageJson, type XdocSummary } from '../documents/summary';
+import { JsonText } from '../json-text';
+import { offsetOf, resultPager, type ResultPager } from '../paging';
 import type { InboxFilter, ReturnOrderFilter } from './schemas';
 import { escapeLike } from '../query-text';
-import { cachedInboxPage } from './page-cache';
 
-/** Spec §3 result pager. */
-export type ResultPager = { results: number; resultPage: number; totalPages: number; totalResults: number };
 export type InboxPage = { xdocs: XdocSummary[]; resultPager: ResultPager };
+export type RemittancePage = { resultPager: ResultPager; xdocs: { xdoc: XdocSummary[] } };
 
 /*
  * The base conditions are literal SQL (not bound parameters) on purpose: the planner can only use the
@@ -50,33 +49,34 @@ function filterConditions(f: InboxFilter): (SQL | undefined)[] {
 }
 
 /**
- * One page with an exact total (see summariesOfPage): the page's ids come off an index (an index-only
- * scan for most filters) with the total beside them as an uncorrelated scalar subquery, computed once:
- * for an unfiltered or store-filtered list a sum of the trigger-kept counters, otherwise count(*) under
- * the same conditions. (Not a window count: beside a small LIMIT it can steer the planner into reading
- * every match in date order.) A page past the end has no row to carry the total and counts on its own.
+ * One page with an exact total, as JSON text built by PostgreSQL (summariesPageJson): the page's ids
+ * come off an index (an index-only scan for most filters) with the total beside them as an
+ * uncorrelated scalar subquery, computed once: for an unfiltered or store-filtered list a sum of the
+ * trigger-kept counters, otherwise count(*) under the same conditions. (Not a window count: beside a
+ * small LIMIT it can steer the planner into reading every match in date order.) A page past the end
+ * has no row to carry the total and counts on its own. `wrap` places the rows in the list's answer.
  */
-type ListDef = { name: string; base: SQL[]; counted?: InboxCountedList };
+type ListDef = { base: SQL[]; counted?: InboxCountedList };
 
-function listPage(actor: Actor, list: ListDef, filter: InboxFilter): Promise<InboxPage> {
-  return cachedInboxPage(actor, list.name, filter, () => computeListPage(actor, list, filter));
-}
-
-async function computeListPage(actor: Actor, { base, counted }: ListDef, filter: InboxFilter): Promise<InboxPage> {
-  const where = and(documentsVisibleTo(actor), ...base, ...filterConditions(filter)) ?? sql`true`;
-  // `results` is a validated whole number; as a literal it steers the page's plan (see summariesOfPage).
+async function listPage<T>(
+  scope: Scope,
+  { base, counted }: ListDef,
+  filter: InboxFilter,
+  wrap: (rows: string, pager: string) => T,
+): Promise<T> {
+  const where = and(scope.documents(), ...base, ...filterConditions(filter)) ?? sql`true`;
+  // `results` is a validated whole number; as a literal it steers the page's plan (see summariesPageJson).
   const { results, page } = filter;
-  const offset = (page - 1) * results;
-  const total = (counted && countersCover(filter) ? countedTotalSql(actor, counted, filter.store) : null) ?? countSql(where);
-  const found = await summariesOfPage(
+  const offset = offsetOf(page, results);
+  const total = (counted && countersCover(filter) ? countedTotalSql(scope, counted, filter.store) : null) ?? countSql(where);
+  const found = await summariesPageJson(
     sql`select ${xdocs.id} as id, ${total} as total from ${xdocs} where ${where} order by ${NEWEST_FIRST} limit ${sql.raw(String(results))} offset ${offset}`,
   );
   const totalResults = found.total ?? (offset > 0 ? await countWhere(where) : 0);
-  return {
-    xdocs: found.xdocs,
-    resultPager: { results, resultPage: page, totalPages: Math.ceil(totalResults / results), totalResults },
-  };
+  return wrap(found.json, JSON.stringify(resultPager(results, page, totalResults)));
 }
+
+const asInboxPage = (rows: string, pager: string) => new JsonText<InboxPage>(`{"xdocs":${rows},"resultPager":${pager}}`);
 
 /** The counters are kept per vendor, list and store: they answer a list with no filter but the store. */
 function countersCover(filter: InboxFilter): boolean {
@@ -84,8 +84,8 @@ function countersCover(filter: InboxFilter): boolean {
 }
 
 /** A list's exact total from the trigger-kept counters; null when they do not cover the actor's scope. */
-function countedTotalSql(actor: Actor, list: InboxCountedList, store: number | undefined): SQL | null {
-  const visible = inboxCountsVisibleTo(actor);
+function countedTotalSql(scope: Scope, list: InboxCountedList, store: number | undefined): SQL | null {
+  const visible = scope.inboxCounts();
   if (visible === null) return null;
   const atStore = store === undefined ? undefined : eq(inboxCounts.storeId, store);
   return sql`(select coalesce(sum(${inboxCounts.total}), 0)::int from ${inboxCounts} where ${and(eq(inboxCounts.list, list), visible, atStore)})`;
@@ -99,37 +99,32 @@ async function countWhere(where: SQL): Promise<number> {
 }
 
 /** GET /orders: open purchase orders (every sub type but return), not yet responded to. */
-export function listOpenOrders(actor: Actor, filter: InboxFilter): Promise<InboxPage> {
-  return listPage(actor, { name: 'open_purchase', base: [OPEN_ORDER, NOT_RETURN], counted: 'open_purchase' }, filter);
+export function listOpenOrders(scope: Scope, filter: InboxFilter): Promise<JsonText<InboxPage>> {
+  return listPage(scope, { base: [OPEN_ORDER, NOT_RETURN], counted: 'open_purchase' }, filter, asInboxPage);
 }
 
 /** GET /orders/returned: open return orders, or with responded=true those already answered. */
-export function listReturnOrders(actor: Actor, { responded, ...filter }: ReturnOrderFilter): Promise<InboxPage> {
-  const list: ListDef = responded
-    ? { name: 'responded_return', base: [RESPONDED_RETURN] }
-    : { name: 'open_return', base: [OPEN_ORDER, IS_RETURN], counted: 'open_return' };
-  return listPage(actor, list, filter);
+export function listReturnOrders(scope: Scope, { responded, ...filter }: ReturnOrderFilter): Promise<JsonText<InboxPage>> {
+  const list: ListDef = responded ? { base: [RESPONDED_RETURN] } : { base: [OPEN_ORDER, IS_RETURN], counted: 'open_return' };
+  return listPage(scope, list, filter, asInboxPage);
 }
 
 /** GET /delivery-notes: unread proof-of-delivery documents. */
-export function listUnreadDeliveryNotes(actor: Actor, filter: InboxFilter): Promise<InboxPage> {
-  return listPage(actor, { name: 'unread_deliverynote', base: [unreadOf('deliverynote')], counted: 'unread_deliverynote' }, filter);
+export function listUnreadDeliveryNotes(scope: Scope, filter: InboxFilter): Promise<JsonText<InboxPage>> {
+  return listPage(scope, { base: [unreadOf('deliverynote')], counted: 'unread_deliverynote' }, filter, asInboxPage);
 }
 
 /** GET /disputes: unread disputes. */
-export function listUnreadDisputes(actor: Actor, filter: InboxFilter): Promise<InboxPage> {
-  return listPage(actor, { name: 'unread_dispute', base: [unreadOf('dispute')], counted: 'unread_dispute' }, filter);
+export function listUnreadDisputes(scope: Scope, filter: InboxFilter): Promise<JsonText<InboxPage>> {
+  return listPage(scope, { base: [unreadOf('dispute')], counted: 'unread_dispute' }, filter, asInboxPage);
 }
 
 /** GET /remittance-advices: unread remittances; spec §7 nests this list as xdocs.xdoc. */
-export async function listUnreadRemittances(
-  actor: Actor,
-  filter: InboxFilter,
-): Promise<{ resultPager: ResultPager; xdocs: { xdoc: XdocSummary[] } }> {
-  const { xdocs: rows, resultPager } = await listPage(
-    actor,
-    { name: 'unread_remittance', base: [unreadOf('remittance')], counted: 'unread_remittance' },
+export function listUnreadRemittances(scope: Scope, filter: InboxFilter): Promise<JsonText<RemittancePage>> {
+  return listPage(
+    scope,
+    { base: [unreadOf('remittance')], counted: 'unread_remittance' },
     filter,
+    (rows, pager) => new JsonText<RemittancePage>(`{"resultPager":${pager},"xdocs":{"xdoc":${rows}}}`),
   );
-  return { resultPager, xdocs: { xdoc: rows } };
 }

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { userActivities, xdocLines, xdocs } from '../../../db/schema';
+import { xdocLines, xdocs } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
-import { canWriteDocument, documentsVisibleTo, documentsWritableBy } from '../../auth/scope';
-import { recordDocumentAudit } from '../documents/audit';
+import { assertCan } from '../../auth/permissions';
+import { recordActivity, recordAudit } from '../audit/record';
 import { findVisibleDocument, type XdocRow } from '../documents/queries';
 import { documentLabel } from '../documents/summary';
 import { DomainError, ForbiddenError, RuleViolationError } from '../errors';
@@ -33,7 +33,7 @@ async function planFor(actor: Actor, order: XdocRow, header: HeaderResponse, det
     .select({ lineNumber: xdocLines.lineNumber, orderDescr: xdocLines.orderDescr })
     .from(xdocLines)
     .innerJoin(xdocs, eq(xdocs.id, xdocLines.xdocId))
-    .where(and(eq(xdocLines.xdocId, order.id), documentsVisibleTo(actor)));
+    .where(and(eq(xdocLines.xdocId, order.id), actor.scope.documents()));
   return planOrderResponse(
     { docno: order.docno, label: documentLabel(order), isReturn: order.xdocSubTypeCode === 'return', lines },
     header,
@@ -59,7 +59,7 @@ async function applyPlan(actor: Actor, order: XdocRow, plan: ResponsePlan): Prom
         readBy: sql`coalesce(${xdocs.readBy}, ${actor.userId})`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(xdocs.id, order.id), eq(xdocs.xdocTypeCode, 'order'), isNull(xdocs.respondedAt), documentsWritableBy(actor)))
+      .where(and(eq(xdocs.id, order.id), eq(xdocs.xdocTypeCode, 'order'), isNull(xdocs.respondedAt), actor.scope.writableDocuments()))
       .returning({ id: xdocs.id });
     if (!won.length) return false;
     if (plan.lines.length) {
@@ -71,11 +71,8 @@ async function applyPlan(actor: Actor, order: XdocRow, plan: ResponsePlan): Prom
          where l.xdoc_id = ${order.id} and l.line_number = v.line_number
            and coalesce(lower(trim(l.order_descr)), '') <> 'cancelled'`);
     }
-    await recordDocumentAudit(tx, actor, order.id, 'responded', plan.auditDescr);
-    await tx.insert(userActivities).values({
-      userId: actor.userId,
-      userEmail: actor.email,
-      activity: 'respond-order',
+    await recordAudit(tx, actor, { xdocId: order.id, action: 'responded', descr: plan.auditDescr });
+    await recordActivity(tx, actor, 'respond-order', {
       detail: { tinyMce: order.tinyMce, docno: order.docno, response: plan.header.response, wfStatusCode: plan.wfStatusCode },
     });
     return true;
@@ -88,13 +85,14 @@ async function applyPlan(actor: Actor, order: XdocRow, plan: ResponsePlan): Prom
  * responded to is not an error: it comes back under failed, as the screens expect.
  */
 export async function respondToOrder(actor: Actor, key: string, input: OrderResponse): Promise<RespondResult> {
-  const order = await findVisibleDocument(actor, key);
+  assertCan(actor, 'orders.respond');
+  const order = await findVisibleDocument(actor.scope, key);
   if (input.tinyMce && input.tinyMce !== order.tinyMce)
     throw new RuleViolationError('The tinyMce in the body does not match the order in the path.');
   if (order.xdocTypeCode !== 'order') throw new RuleViolationError('Only orders can be responded to.');
   if (input.docno && !sameDocno(input.docno, order.docno))
     throw new RuleViolationError(`The docno ${input.docno} does not match order ${order.docno}.`);
-  if (!canWriteDocument(actor, order)) throw new ForbiddenError('You may view this order but not respond to it.');
+  if (!actor.scope.writesForVendor(order.vendorId)) throw new ForbiddenError('You may view this order but not respond to it.');
   const outcome = { tinyMce: order.tinyMce, docno: order.docno };
   if (order.respondedAt) return result([{ ...outcome, ok: false }]);
   // Line answers only count for a line-level response; a whole-order answer applies to every line.
@@ -109,6 +107,7 @@ export async function respondToOrder(actor: Actor, key: string, input: OrderResp
  * others still go through.
  */
 export async function respondToOrdersInBulk(actor: Actor, input: BulkOrderResponse): Promise<RespondResult> {
+  assertCan(actor, 'orders.respond');
   const requested = Object.entries(input.bulkResponse).map(([tinyMce, docno]) => ({ tinyMce: tinyMce.trim(), docno: docno.trim() }));
   const found = await db
     .select()
@@ -119,7 +118,7 @@ export async function respondToOrdersInBulk(actor: Actor, input: BulkOrderRespon
           xdocs.tinyMce,
           requested.map((r) => r.tinyMce),
         ),
-        documentsVisibleTo(actor),
+        actor.scope.documents(),
       ),
     );
   const byTinyMce = new Map(found.map((doc) => [doc.tinyMce, doc]));
@@ -132,7 +131,7 @@ export async function respondToOrdersInBulk(actor: Actor, input: BulkOrderRespon
       order.xdocTypeCode === 'order' &&
       !order.respondedAt &&
       (!docno || sameDocno(docno, order.docno)) &&
-      canWriteDocument(actor, order);
+      actor.scope.writesForVendor(order.vendorId);
     if (!order || !fits) {
       outcomes.push({ tinyMce, docno: order?.docno ?? docno, ok: false });
       continue;

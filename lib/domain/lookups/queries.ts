@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { db, queryPrepared } from '../../../db/client';
 import { divisions, regions, stores, subsidiaries, vendors, historySelections } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
-import { vendorsVisibleTo } from '../../auth/scope';
+
 import { escapeLike, intText } from '../query-text';
 
 /** Spec §9: type-ahead look-ups return 20 by default; the first subsidiary load asks for 100. */
@@ -56,16 +56,10 @@ export async function listDivisions(_actor: Actor, { limit, searchCode }: Lookup
 
 /** Subsidiaries: retailer staff see only theirs; the answer also carries the history screen's selected one. */
 export async function listSubsidiaries(actor: Actor, { limit, searchCode }: LookupQuery) {
-  const scoped =
-    actor.scope.kind === 'subsidiaries'
-      ? actor.scope.read.length
-        ? inArray(subsidiaries.id, actor.scope.read)
-        : eq(subsidiaries.id, -1)
-      : undefined;
   const rows = await db
     .select({ id: subsidiaries.id, code: subsidiaries.code, name: subsidiaries.name, tinyMce: subsidiaries.tinyMce })
     .from(subsidiaries)
-    .where(and(scoped, codeOrName(subsidiaries.code, subsidiaries.name, searchCode)))
+    .where(and(actor.scope.subsidiaries(), codeOrName(subsidiaries.code, subsidiaries.name, searchCode)))
     .orderBy(asc(subsidiaries.name))
     .limit(limit ?? 20);
   const [selection] = await db
@@ -81,7 +75,7 @@ export async function listVendors(actor: Actor, { limit, searchCode }: LookupQue
   return db
     .select({ id: vendors.id, code: vendors.code, name: vendors.name })
     .from(vendors)
-    .where(and(vendorsVisibleTo(actor), codeOrName(vendors.code, vendors.name, searchCode)))
+    .where(and(actor.scope.vendors(), codeOrName(vendors.code, vendors.name, searchCode)))
     .orderBy(asc(vendors.code))
     .limit(limit ?? 20);
 }
@@ -96,7 +90,9 @@ export async function inboxFilterOptions(actor: Actor): Promise<{
   regions: { id: number; name: string }[];
   subsidiaries: { tinyMce: string; name: string }[];
 }> {
-  const readable = actor.scope.kind === 'subsidiaries' ? sql`${subsidiaries.id} = any(${sql.param(actor.scope.read)}::int[])` : sql`true`;
+  const ids = actor.scope.subsidiaryIds;
+  // As an array parameter, so the prepared statement's text is the same whatever the subsidiaries.
+  const readable = ids ? sql`${subsidiaries.id} = any(${sql.param([...ids])}::int[])` : sql`true`;
   const [row] = await queryPrepared<Awaited<ReturnType<typeof inboxFilterOptions>>>(sql`select
     (select coalesce(json_agg(s order by s.name), '[]') from (select ${stores.id} as id, ${stores.code} as code, ${stores.name} as name from ${stores} order by ${stores.name} limit 1000) s) as stores,
     (select coalesce(json_agg(r order by r.name), '[]') from (select ${regions.id} as id, ${regions.name} as name from ${regions} order by ${regions.name} limit 100) r) as regions,

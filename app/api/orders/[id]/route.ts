@@ -6,6 +6,6 @@ import { route } from '@/lib/http/route';
 const params = z.object({ id: z.string().trim().min(1).max(100) });
 
 /** PUT /orders/{tinyMce} with {orderResponse}: confirm, reject or answer per line (spec §4, §5). */
-export const PUT = route({ params, body: respondToOrderBodySchema }, ({ actor, params, body }) =>
+export const PUT = route({ allow: 'orders.respond', params, body: respondToOrderBodySchema }, ({ actor, params, body }) =>
   respondToOrder(actor, params.id, body.orderResponse),
 );

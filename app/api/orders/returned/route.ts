@@ -3,4 +3,6 @@ import { returnOrderFilterSchema } from '@/lib/domain/inbox/schemas';
 import { route } from '@/lib/http/route';
 
 /** GET /orders/returned?{order filter}[&responded=true]&results=&page=: open (or responded) return orders. */
-export const GET = route({ query: returnOrderFilterSchema }, ({ actor, query }) => listReturnOrders(actor, query));
+export const GET = route({ allow: 'inbox.read', query: returnOrderFilterSchema }, ({ actor, query }) =>
+  listReturnOrders(actor.scope, query),
+);

@@ -7,4 +7,6 @@ const params = z.object({
 });
 
 /** PUT /users/{id} with {id, name}: the own-name update from the navbar. */
-export const PUT = route({ params, body: updateOwnNameSchema }, ({ actor, params, body }) => updateOwnName(actor, params.id, body));
+export const PUT = route({ allow: 'profile.rename', params, body: updateOwnNameSchema }, ({ actor, params, body }) =>
+  updateOwnName(actor, params.id, body),
+);

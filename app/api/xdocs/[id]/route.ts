@@ -7,7 +7,9 @@ import { route } from '@/lib/http/route';
 const params = z.object({ id: z.string().trim().min(1).max(100) });
 
 /** GET /xdocs/{tinyMce}: the document with lines (det), stored response and invoice reference. */
-export const GET = route({ params }, ({ actor, params }) => getDocument(actor, params.id));
+export const GET = route({ allow: 'documents.read', params }, ({ actor, params }) => getDocument(actor.scope, params.id));
 
 /** PUT /xdocs/{tinyMce} with {confirm: true}: mark as read. */
-export const PUT = route({ params, body: markAsReadBodySchema }, ({ actor, params }) => markDocumentAsRead(actor, params.id));
+export const PUT = route({ allow: 'documents.markRead', params, body: markAsReadBodySchema }, ({ actor, params }) =>
+  markDocumentAsRead(actor, params.id),
+);

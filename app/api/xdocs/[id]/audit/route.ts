@@ -5,4 +5,4 @@ import { route } from '@/lib/http/route';
 const params = z.object({ id: z.string().trim().min(1).max(100) });
 
 /** GET /xdocs/{id}/audit (tinyMce or numeric id): the document's audit trail, newest first. */
-export const GET = route({ params }, ({ actor, params }) => listDocumentAudit(actor, params.id));
+export const GET = route({ allow: 'documents.read', params }, ({ actor, params }) => listDocumentAudit(actor.scope, params.id));

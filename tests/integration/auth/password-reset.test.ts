@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { TestSmtpServer } from './support/smtp';
+import { TestSmtpServer } from '../support/smtp';
 import { DEMO_PASSWORD } from '@/db/seed/demo-accounts';
 
 /**

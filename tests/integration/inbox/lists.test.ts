@@ -6,8 +6,8 @@ import { GET as ordersRoute } from '@/app/api/orders/route';
 import { GET as remittancesRoute } from '@/app/api/remittance-advices/route';
 import { db, pool } from '@/db/client';
 import { subsidiaries, xdocs } from '@/db/schema';
-import { callRoute, sessionHeaders } from './support/actors';
-import { createDocument, createOrder, removeCreatedDocuments, storeByCode, uniqueTag, vendorByCode } from './support/fixtures';
+import { callRoute, sessionHeaders } from '../support/actors';
+import { createDocument, createOrder, removeCreatedDocuments, storeByCode, uniqueTag, vendorByCode } from '../support/fixtures';
 
 type Summary = Record<string, unknown> & { id: number; tinyMce: string; docno: string; docDate: string; vendorCode: string };
 type Pager = { results: number; resultPage: number; totalPages: number; totalResults: number };

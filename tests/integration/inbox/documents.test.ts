@@ -6,9 +6,9 @@ import { GET as pdfRoute } from '@/app/api/xdocs/[id]/pdf/route';
 import { GET as xdocRoute, PUT as markReadRoute } from '@/app/api/xdocs/[id]/route';
 import { db, pool } from '@/db/client';
 import { auditEntries, deliveredLines, userVendors } from '@/db/schema';
-import { callRoute, sessionHeaders, userId } from './support/actors';
-import { createDocument, createOrder, removeCreatedDocuments, storeByCode, vendorByCode } from './support/fixtures';
-import { auditCount, documentState, responseSnapshot } from './support/inbox';
+import { callRoute, sessionHeaders, userId } from '../support/actors';
+import { createDocument, createOrder, removeCreatedDocuments, storeByCode, vendorByCode } from '../support/fixtures';
+import { auditCount, documentState, responseSnapshot } from '../support/inbox';
 
 const SUPPLIER = 'supplier@portal.test';
 const SUPPLIER_USER = 'supplier.user@portal.test';

@@ -1,6 +1,6 @@
 import { pool } from '@/db/client';
 import { inboxFilterOptions } from '@/lib/domain/lookups/queries';
-import { actorFor } from './support/actors';
+import { actorFor } from '../support/actors';
 
 /** The inbox filter panel's option lists (one query for the server-rendered inbox), against the tables. */
 afterAll(() => pool.end());
@@ -19,10 +19,11 @@ it('lists every store and region by name, and a supplier every subsidiary', asyn
 
 it('gives retailer staff only their own subsidiaries', async () => {
   const actor = await actorFor('retail.user@portal.test');
-  if (actor.scope.kind !== 'subsidiaries') throw new Error('retail.user is expected to be scoped by subsidiary');
+  if (actor.scope.kind !== 'subsidiaries' || !actor.scope.subsidiaryIds)
+    throw new Error('retail.user is expected to be scoped by subsidiary');
   const options = await inboxFilterOptions(actor);
   const theirs = (
-    await pool.query('select tiny_mce as "tinyMce", name from subsidiaries where id = any($1) order by name', [actor.scope.read])
+    await pool.query('select tiny_mce as "tinyMce", name from subsidiaries where id = any($1) order by name', [actor.scope.subsidiaryIds])
   ).rows;
   expect(options.subsidiaries).toEqual(theirs);
   const all = (await pool.query('select count(*)::int as n from subsidiaries')).rows[0].n;

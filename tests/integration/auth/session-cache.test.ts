@@ -5,7 +5,7 @@ import { db, pool } from '@/db/client';
 import { users } from '@/db/schema';
 import { env } from '@/lib/env';
 import { actorFromRequest, encodeSession, SESSION_COOKIE, userIdFromSessionToken } from '@/lib/auth/session';
-import { userByEmail } from './support/actors';
+import { userByEmail } from '../support/actors';
 
 /*
  * userIdFromSessionToken remembers the outcome of decoding each exact token string (lib/auth/session.ts).

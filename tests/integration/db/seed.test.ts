@@ -1,9 +1,9 @@
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-accounts';
-import { DOC_KINDS, SEEDED_DOCNO_PREFIXES, slotOf, vendorNoOf } from '../../db/seed/document-kinds';
-import { seedDatabase } from '../../db/seed/seed';
-import { XDOC_SUB_TYPES, XDOC_TYPES } from '../../db/schema';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../db/seed/demo-accounts';
+import { DOC_KINDS, SEEDED_DOCNO_PREFIXES, slotOf, vendorNoOf } from '../../../db/seed/document-kinds';
+import { seedDatabase } from '../../../db/seed/seed';
+import { XDOC_SUB_TYPES, XDOC_TYPES } from '../../../db/schema';
 
 // globalSetup seeded this database with 600 documents; these tests read it and re-run the seed on it.
 const SEEDED_DOCUMENTS = 600;

@@ -5,9 +5,9 @@ import { GET as ordersRoute } from '@/app/api/orders/route';
 import { GET as xdocRoute } from '@/app/api/xdocs/[id]/route';
 import { db, pool } from '@/db/client';
 import { auditEntries, userActivities } from '@/db/schema';
-import { callRoute, sessionHeaders, userId } from './support/actors';
-import { createDocument, createOrder, removeCreatedDocuments, type CreatedDocument } from './support/fixtures';
-import { auditCount, documentState, lineStates, responseSnapshot } from './support/inbox';
+import { callRoute, sessionHeaders, userId } from '../support/actors';
+import { createDocument, createOrder, removeCreatedDocuments, type CreatedDocument } from '../support/fixtures';
+import { auditCount, documentState, lineStates, responseSnapshot } from '../support/inbox';
 
 const SUPPLIER = 'supplier@portal.test';
 const SUPPLIER_USER = 'supplier.user@portal.test';
@@ -363,11 +363,11 @@ describe('PUT /orders/bulkResponse', () => {
     for (const o of orders) expect((await documentState(o.id)).wfStatusCode).toBe('confirmed');
   });
 
-  it('reports every order as failed for a read-only retail user', async () => {
+  it('refuses a retail user with 403: answering orders is the supplier’s act', async () => {
     const order = await createOrder({ vendorCode: 'V0002', storeCode: 'S001' });
     const response = await bulk({ header: { response: 'confirmed' }, bulkResponse: { [order.tinyMce]: order.docno } }, { email: RETAIL });
-    expect(response.status).toBe(200);
-    expect((await response.json()).failed).toBe(`[${order.tinyMce}]`);
+    expect(response.status).toBe(403);
+    expect((await response.json()).message).toBe('Only the supplier’s own users may respond to its orders.');
     expect((await documentState(order.id)).respondedAt).toBeNull();
   });
 

@@ -4,8 +4,8 @@ import { GET as remittancesRoute } from '@/app/api/remittance-advices/route';
 import { PUT as respondRoute } from '@/app/api/orders/[id]/route';
 import { PUT as markReadRoute } from '@/app/api/xdocs/[id]/route';
 import { pool } from '@/db/client';
-import { callRoute, sessionHeaders } from './support/actors';
-import { createDocument, createOrder, removeCreatedDocuments } from './support/fixtures';
+import { callRoute, sessionHeaders } from '../support/actors';
+import { createDocument, createOrder, removeCreatedDocuments } from '../support/fixtures';
 
 /*
  * Unfiltered inbox totals come from inbox_counts, kept by a trigger on xdocs. These tests hold the

@@ -1,0 +1,31 @@
+import { intText } from './query-text';
+
+/**
+ * The two page shapes of spec §3, in one place: the result pager of document lists (inbox, history)
+ * and the Laravel-style page of the administration lists (users, vendors, items, pricing, changes).
+ */
+
+/** Spec §3 result pager: `results` is the page size. */
+export type ResultPager = { results: number; resultPage: number; totalPages: number; totalResults: number };
+
+export function resultPager(results: number, page: number, totalResults: number): ResultPager {
+  return { results, resultPage: page, totalPages: Math.ceil(totalResults / results), totalResults };
+}
+
+/** Spec §3 Laravel-style page. */
+export type LaravelPage<T> = { data: T[]; per_page: number; current_page: number; last_page: number; total: number };
+
+export function laravelPage<T>(data: T[], perPage: number, page: number, total: number): LaravelPage<T> {
+  return { data, per_page: perPage, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), total };
+}
+
+/** Rows to skip for a 1-based page. */
+export const offsetOf = (page: number, size: number) => (page - 1) * size;
+
+export const MAX_PAGE = 1_000_000;
+
+/** `page` of a query string: a whole number from 1, default 1. */
+export const pageParam = () => intText('page', { max: MAX_PAGE }).default(1);
+
+/** A page-size parameter (`results`, `pageLimit`, `per_page`) with its default and ceiling. */
+export const pageSizeParam = (name: string, fallback: number, max = 500) => intText(name, { max }).default(fallback);

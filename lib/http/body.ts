@@ -1,0 +1,180 @@
+import { Readable } from 'node:stream';
+import { Busboy } from '@fastify/busboy';
+import { CONTENT_TYPES, KIND_NAMES, sniffFileKind, type FileKind } from '../files/file-kind';
+import { ApiError } from './errors';
+
+/**
+ * Request bodies, read with limits: a body over its limit is refused with 413 before it is read when
+ * it says its length, and as soon as it passes the limit when it does not; nothing beyond the limit
+ * is buffered. Uploaded files are checked by their content (lib/files/file-kind.ts).
+ */
+export const JSON_BODY_LIMIT = 1024 * 1024; // 1 MB: the largest JSON the screens send is a bulk response
+export const FORM_BODY_LIMIT = 64 * 1024;
+
+const MB = 1024 * 1024;
+const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+
+export const tooLarge = (limit: number) => new ApiError(413, `The request is too large: at most ${megabytes(limit)}.`);
+
+/** Refuses at once a body whose declared length is over the limit. */
+function checkDeclaredLength(req: Request, limit: number): void {
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+}
+
+/** The whole body as text, at most `limit` bytes. */
+export async function readLimitedText(req: Request, limit: number): Promise<string> {
+  checkDeclaredLength(req, limit);
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A JSON object body; an empty body is {}. */
+export async function readJsonBody(req: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
+  const text = await readLimitedText(req, limit);
+  if (!text.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'The request body is not valid JSON.');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ApiError(400, 'The request body must be a JSON object.');
+  return parsed as Record<string, unknown>;
+}
+
+/** A url-encoded HTML form (sign-in, sign-out, the password forms). */
+export async function readFormBody(req: Request, limit = FORM_BODY_LIMIT): Promise<Record<string, string>> {
+  return Object.fromEntries(new URLSearchParams(await readLimitedText(req, limit)).entries());
+}
+
+/** What a route accepts for one file field of a multipart form. */
+export type FileRule = {
+  kinds: readonly FileKind[];
+  maxBytes: number;
+  /** The message when the field is missing; without it the file is optional. */
+  requiredMessage?: string;
+};
+
+export type UploadedFile = {
+  fileName: string;
+  kind: FileKind;
+  /** The content type of what the file really is, not what the browser claimed. */
+  contentType: string;
+  bytes: Buffer;
+};
+
+export type MultipartSpec = {
+  files: Record<string, FileRule>;
+  /** The whole request, files and fields together; defaults to the files' limits plus 1 MB of fields. */
+  maxBytes?: number;
+};
+
+const kindList = (kinds: readonly FileKind[]) => kinds.map((k) => KIND_NAMES[k]).join(' or ');
+const fieldError = (status: number, field: string, message: string) => new ApiError(status, message, { [field]: [message] });
+
+/**
+ * Reads a multipart/form-data body: text fields as strings, each file of `spec.files` into memory up
+ * to its own limit (files are stored in PostgreSQL, so they are size-limited anyway), checked by content.
+ */
+export async function readMultipart(
+  req: Request,
+  spec: MultipartSpec,
+): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile | undefined> }> {
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!contentType.startsWith('multipart/form-data')) throw new ApiError(415, 'Send this form as multipart/form-data.');
+  const rules = spec.files;
+  const largestFile = Math.max(0, ...Object.values(rules).map((r) => r.maxBytes));
+  const limit = spec.maxBytes ?? Object.values(rules).reduce((sum, r) => sum + r.maxBytes, 0) + MB;
+  checkDeclaredLength(req, limit);
+  if (!req.body) throw new ApiError(400, 'The form is empty.');
+
+  const fields: Record<string, string> = {};
+  const files: Record<string, UploadedFile | undefined> = {};
+  const parser = Busboy({
+    headers: { 'content-type': contentType },
+    limits: { fileSize: largestFile + 1, files: Object.keys(rules).length, fields: 100, fieldSize: MB, parts: 120 },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    let failed = false;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      source.unpipe(parser);
+      source.destroy();
+      reject(error);
+    };
+    let size = 0;
+    const source = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream<Uint8Array>);
+    source.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) fail(tooLarge(limit));
+    });
+    source.on('error', fail);
+
+    parser.on('field', (name, value, nameTruncated, valueTruncated) => {
+      if (nameTruncated || valueTruncated) return fail(fieldError(413, name, `The field ${name} is too long.`));
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, fileName) => {
+      const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
+      if (!rule) {
+        stream.resume();
+        return fail(fieldError(422, name, `The form has no file field ${name}.`));
+      }
+      const chunks: Buffer[] = [];
+      let fileSize = 0;
+      stream.on('data', (chunk: Buffer) => {
+        fileSize += chunk.length;
+        if (fileSize > rule.maxBytes) return fail(fieldError(413, name, `The file may be at most ${megabytes(rule.maxBytes)}.`));
+        chunks.push(chunk);
+      });
+      stream.on('end', () => {
+        if (failed) return;
+        const bytes = Buffer.concat(chunks);
+        // A file input left empty still sends a part, with no name and no bytes: that is no file.
+        if (!fileName && bytes.length === 0) return;
+        const kind = sniffFileKind(bytes);
+        if (!kind || !rule.kinds.includes(kind)) return fail(fieldError(422, name, `The file must be a ${kindList(rule.kinds)}.`));
+        files[name] = { fileName: safeFileName(fileName, kind), kind, contentType: CONTENT_TYPES[kind], bytes };
+      });
+    });
+    parser.on('filesLimit', () => fail(new ApiError(422, 'The form has too many files.')));
+    parser.on('fieldsLimit', () => fail(new ApiError(422, 'The form has too many fields.')));
+    parser.on('partsLimit', () => fail(new ApiError(422, 'The form has too many parts.')));
+    parser.on('error', () => fail(new ApiError(400, 'The form could not be read.')));
+    parser.on('finish', () => (failed ? undefined : resolve()));
+    source.pipe(parser);
+  });
+
+  for (const [name, rule] of Object.entries(rules)) {
+    if (!files[name] && rule.requiredMessage) throw fieldError(422, name, rule.requiredMessage);
+  }
+  return { fields, files };
+}
+
+/** The name to store and serve a file under: no path, no control characters, the extension of what it is. */
+function safeFileName(name: string, kind: FileKind): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 120);
+  const extension = kind === 'jpeg' ? 'jpg' : kind;
+  const stem = base.replace(/\.[^.]*$/, '') || 'file';
+  return `${stem}.${extension}`;
+}

@@ -49,7 +49,7 @@ function isCsv(buf: Uint8Array): boolean {
 
 /** Drops a trailing incomplete UTF-8 sequence (at most 3 bytes). */
 function trimPartial(bytes: Uint8Array): Uint8Array {
-  let end = bytes.length;
+  const end = bytes.length;
   for (let back = 1; back <= 3 && end - back >= 0; back++) {
     const byte = bytes[end - back];
     if ((byte & 0xc0) === 0xc0) return bytes.subarray(0, end - back); // a lead byte: its sequence may be cut

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { db, queryPrepared } from '../../../db/client';
 import { divisions, regions, stores, subsidiaries, vendors, historySelections } from '../../../db/schema';

@@ -1,9 +1,10 @@
 import { defineConfig } from 'drizzle-kit';
+import { env } from './lib/env';
 
 export default defineConfig({
   dialect: 'postgresql',
   schema: './db/schema/index.ts',
   out: './db/migrations',
-  dbCredentials: { url: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal' },
+  dbCredentials: { url: env.DATABASE_URL },
   casing: 'snake_case',
 });

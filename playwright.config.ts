@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { env } from './lib/env';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = env.E2E_PORT;
 
 /** End-to-end tests drive Debian's Chromium against a production build served on a fresh, seeded database. */
 export default defineConfig({

@@ -18,7 +18,7 @@ export const pool: pg.Pool =
   globalThis.__portalPool ??
   new pg.Pool({
     connectionString: env.DATABASE_URL,
-    max: Number(process.env.DB_POOL_MAX ?? 10),
+    max: env.DB_POOL_MAX,
     // Prepared statements (queryPrepared) keep one generic plan: planning a join on xdocs and its many
     // indexes costs more than running it. Only queries whose best plan does not depend on their values
     // are prepared; the rest are planned for their actual values on every call (see summary.ts).

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
+import { env } from '../lib/env';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -52,7 +53,7 @@ export async function migrateDatabase(url: string): Promise<void> {
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal';
+  const url = env.DATABASE_URL;
   migrateDatabase(url)
     .then(() => console.log(`migrated ${new URL(url).pathname.slice(1)}`))
     .catch((error) => {

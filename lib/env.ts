@@ -1,9 +1,14 @@
+import os from 'node:os';
 import { z } from 'zod';
 
-// One place reads the environment; everything else imports `env`.
+// The one reader of the environment: everything else imports `env` (design §3).
+const number = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
 const envSchema = z.object({
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/portal'),
+  DB_POOL_MAX: number(10),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  QUEUE_PREFIX: z.string().default('portal'),
   SMTP_URL: z
     .string()
     .optional()
@@ -12,7 +17,14 @@ const envSchema = z.object({
   MAIL_DIR: z.string().default('.data/mail'),
   APP_URL: z.string().url().default('http://localhost:3000'),
   NEXTAUTH_SECRET: z.string().min(16).default('dev-only-secret-change-me-in-production'),
-  QUEUE_PREFIX: z.string().default('portal'),
+  PORT: number(3000),
+  HOST: z.string().default('0.0.0.0'),
+  WEB_CONCURRENCY: number(os.availableParallelism()),
+  /** `npm run demo` reuses the last build when set to 1. */
+  DEMO_SKIP_BUILD: z.enum(['0', '1']).default('0'),
+  /** The Playwright run's own database and port (scripts/e2e-server.ts). */
+  E2E_DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/portal_e2e'),
+  E2E_PORT: number(3100),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 

@@ -2,24 +2,24 @@ import { spawn, spawnSync } from 'node:child_process';
 import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { env } from '../lib/env';
 
 /** `npm run demo`: migrate, seed, build, then run web and worker together until Ctrl+C. */
-const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal';
-const port = process.env.PORT ?? '3000';
+const { DATABASE_URL: url, PORT: port } = env;
 
 await migrateDatabase(url);
 await seedDatabase({ databaseUrl: url, log: (m) => console.log(m) });
 
-if (process.env.DEMO_SKIP_BUILD !== '1') {
+if (env.DEMO_SKIP_BUILD !== '1') {
   const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const env = { ...process.env, DATABASE_URL: url, PORT: port };
+const childEnv = { ...process.env, DATABASE_URL: url, PORT: String(port) };
 // Each child leads a process group of its own, so stopping it stops what npm and tsx started under it.
 const children = [
-  spawn('npm', ['start'], { env, stdio: 'inherit', detached: true }),
-  spawn('npx', ['tsx', 'jobs/worker.ts'], { env, stdio: 'inherit', detached: true }),
+  spawn('npm', ['start'], { env: childEnv, stdio: 'inherit', detached: true }),
+  spawn('npx', ['tsx', 'jobs/worker.ts'], { env: childEnv, stdio: 'inherit', detached: true }),
 ];
 
 console.log(`\nTrade Portal is starting on http://localhost:${port}\nDemo accounts (password ${DEMO_PASSWORD}):`);

@@ -1,27 +1,27 @@
 import { spawn } from 'node:child_process';
 import { recreateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
+import { env } from '../lib/env';
 
 /**
  * Serves the production build for Playwright on a database of its own, recreated on every run so
  * tests start from the same seeded state. The worker runs beside it so e-mails are delivered.
  */
-const url = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal_e2e';
-const port = process.env.E2E_PORT ?? '3100';
+const { E2E_DATABASE_URL: url, E2E_PORT: port } = env;
 
 await recreateDatabase(url);
 await seedDatabase({ databaseUrl: url, documents: 2000 });
-const env = {
+const childEnv = {
   ...process.env,
   DATABASE_URL: url,
   APP_URL: `http://127.0.0.1:${port}`,
   QUEUE_PREFIX: 'portal-e2e',
   MAIL_DIR: '.data/e2e-mail',
-  PORT: port,
+  PORT: String(port),
 };
 const children = [
-  spawn('npm', ['start'], { env: { ...env, HOST: '127.0.0.1' }, stdio: 'inherit' }),
-  spawn('npx', ['tsx', 'jobs/worker.ts'], { env, stdio: 'inherit' }),
+  spawn('npm', ['start'], { env: { ...childEnv, HOST: '127.0.0.1' }, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'jobs/worker.ts'], { env: childEnv, stdio: 'inherit' }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
-import os from 'node:os';
 import next from 'next';
+import { env } from '../lib/env';
 
 /**
  * The production web server (`npm start`): Next's own request handler for every request, page or API,
@@ -10,9 +10,7 @@ import next from 'next';
  * pages are Next's, exactly as under `next dev`. Processes hold nothing that must agree (sessions,
  * throttling and counters live in PostgreSQL), so they are interchangeable. docs/architecture.md.
  */
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOST ?? '0.0.0.0';
-const processes = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
+const { PORT: port, HOST: hostname, WEB_CONCURRENCY: processes } = env;
 
 if (cluster.isPrimary && processes > 1) superviseProcesses(processes);
 else await serve();

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { env } from '../../lib/env';
 import { migrateDatabase } from '../migrate';
 import { DEFAULT_DOCUMENTS, seedDatabase } from './seed';
 
@@ -10,7 +11,7 @@ if (!Number.isInteger(documents) || documents < 0) {
   process.exit(1);
 }
 
-const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal';
+const url = env.DATABASE_URL;
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 try {

@@ -1,9 +1,10 @@
 import { test, expect } from '@playwright/test';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
+import { env } from '../../lib/env';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
-const dbUrl = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal_e2e';
+const dbUrl = env.E2E_DATABASE_URL;
 
 test.describe('sign-in', () => {
   for (const account of DEMO_ACCOUNTS) {

@@ -3,7 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '../../../db/client';
-import { passwordResets, users, userActivities } from '../../../db/schema';
+import { passwordResets, users } from '../../../db/schema';
+import { recordActivity } from '../audit/record';
 import { env } from '../../env';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { nudgeOutbox } from '../../../jobs/outbox-relay';
@@ -52,7 +53,7 @@ export async function requestPasswordReset(input: z.infer<typeof resetRequestSch
         template: 'password-reset',
         data: { name: user.name, resetUrl: `${env.APP_URL}/password/reset/${token}`, expiresMinutes: RESET_LINK_MINUTES },
       });
-      await tx.insert(userActivities).values({ userId: user.id, userEmail: user.email, activity: 'password-reset-requested' });
+      await recordActivity(tx, { userId: user.id, email: user.email }, 'password-reset-requested');
     });
     nudgeOutbox();
   }
@@ -82,8 +83,8 @@ export async function resetPassword(input: z.infer<typeof newPasswordSchema>): P
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(userActivities).values({ userId: user.id, userEmail: user.email, activity: 'password-reset' });
-    await clearFailures(user.email);
+    await recordActivity(tx, { userId: user.id, email: user.email }, 'password-reset');
+    await clearFailures(user.email, tx);
     return { message: 'Your password has been reset. You can sign in now.', email: user.email };
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import { db } from '../../../db/client';
+import { db, type DbOrTx } from '../../../db/client';
 import { loginFailures } from '../../../db/schema';
+import { recordActivity } from '../audit/record';
 import { TooManyAttemptsError } from '../errors';
 
 /**
@@ -29,10 +30,15 @@ export async function assertNotThrottled(email: string, ip: string): Promise<voi
   );
 }
 
-export async function recordFailure(email: string, ip: string): Promise<void> {
-  await db.insert(loginFailures).values({ email, ip });
+/** Counts a failed sign-in and records it as the account's activity (the address may be of no account). */
+export async function recordFailure(email: string, ip: string, userId: number | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(loginFailures).values({ email, ip });
+    await recordActivity(tx, { userId, email }, 'login-failed', { ip });
+  });
 }
 
-export async function clearFailures(email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+/** Forgets an account's failures (a success, a new password); inside the caller's transaction when given one. */
+export async function clearFailures(email: string, dbx: DbOrTx = db): Promise<void> {
+  await dbx.delete(loginFailures).where(eq(loginFailures.email, email));
 }

@@ -2,7 +2,8 @@ import bcrypt from 'bcryptjs';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '../../../db/client';
-import { roles, users, userActivities } from '../../../db/schema';
+import { roles, users } from '../../../db/schema';
+import { recordActivity } from '../audit/record';
 import { RuleViolationError } from '../errors';
 import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
 
@@ -38,7 +39,7 @@ export async function verifyCredentials(input: Credentials, ip: string): Promise
     .limit(1);
   const matches = await bcrypt.compare(password, user?.hash ?? DUMMY_HASH);
   if (!user || !user.hash || !matches || user.deletedAt) {
-    await recordFailure(email, ip);
+    await recordFailure(email, ip, user?.id ?? null);
     throw new RuleViolationError(INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
   }
   await db.transaction(async (tx) => {
@@ -46,8 +47,8 @@ export async function verifyCredentials(input: Credentials, ip: string): Promise
       .update(users)
       .set({ lastLogin: sql`now()` })
       .where(eq(users.id, user.id));
-    await tx.insert(userActivities).values({ userId: user.id, userEmail: user.email, activity: 'login', ip });
+    await recordActivity(tx, { userId: user.id, email: user.email }, 'login', { ip });
+    await clearFailures(email, tx);
   });
-  await clearFailures(email);
   return { id: user.id, name: user.name, email: user.email, roleCode: user.roleCode };
 }

@@ -1,0 +1,83 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import { eq, sql } from 'drizzle-orm';
+import type { ZodType } from 'zod';
+import { db, type Tx } from '../db/client';
+import { outbox } from '../db/schema/outbox';
+import type { OutboxJobData } from './definitions';
+
+/**
+ * The base of every background job: an outbox row (written in the transaction of the change that
+ * caused it) is processed at most once to completion, however often BullMQ delivers its job.
+ *
+ * The row is locked for the whole run, inside one transaction: a second delivery of the same job waits,
+ * then finds the row done and skips it. Whatever the job writes to the database with `tx` commits
+ * together with the row's 'done', or not at all, so a worker killed half-way leaves no half of an
+ * effect and the retry starts clean. Effects outside the database (an e-mail) are made last, just
+ * before the commit. An invalid payload fails the row at once, without retries: waiting will not make
+ * it valid. Attempts and the last error are committed even when the run fails.
+ */
+export type JobContext = { tx: Tx; outboxId: number; isFinalAttempt: boolean };
+
+export type OutboxJobDefinition<P, R> = {
+  /** The payload's schema: the row's payload is parsed with it before the job runs. */
+  schema: ZodType<P>;
+  run: (payload: P, context: JobContext) => Promise<R>;
+};
+
+export type OutboxOutcome<R> = { status: 'done'; result: R } | { status: 'skipped' };
+
+type Settled<R> = { ok: OutboxOutcome<R> } | { error: unknown; retry: boolean };
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Processes one outbox row with `job`; throws to make BullMQ retry (or UnrecoverableError not to). */
+export async function processOutboxRow<P, R>(
+  outboxId: number,
+  job: OutboxJobDefinition<P, R>,
+  { isFinalAttempt = false } = {},
+): Promise<OutboxOutcome<R>> {
+  const settled = await db.transaction(async (tx): Promise<Settled<R>> => {
+    const [row] = await tx.select().from(outbox).where(eq(outbox.id, outboxId)).for('update');
+    if (!row) return { error: new Error(`outbox row ${outboxId} not found`), retry: false };
+    if (row.status === 'done' || row.status === 'failed') return { ok: { status: 'skipped' } };
+
+    const parsed = job.schema.safeParse(row.payload);
+    if (!parsed.success) {
+      const lastError = `invalid payload: ${parsed.error.message}`;
+      await tx
+        .update(outbox)
+        .set({ status: 'failed', lastError, processedAt: sql`now()` })
+        .where(eq(outbox.id, outboxId));
+      return { error: new Error(lastError), retry: false };
+    }
+    // The run's own writes sit in a savepoint, so a failed run rolls them back but keeps the attempt count.
+    try {
+      const result = await tx.transaction((inner) => job.run(parsed.data, { tx: inner, outboxId, isFinalAttempt }));
+      await tx
+        .update(outbox)
+        .set({ status: 'done', attempts: sql`${outbox.attempts} + 1`, lastError: null, processedAt: sql`now()` })
+        .where(eq(outbox.id, outboxId));
+      return { ok: { status: 'done', result } };
+    } catch (error) {
+      const retry = !(error instanceof UnrecoverableError);
+      await tx
+        .update(outbox)
+        .set({
+          attempts: sql`${outbox.attempts} + 1`,
+          lastError: message(error),
+          ...(isFinalAttempt || !retry ? { status: 'failed' as const } : {}),
+        })
+        .where(eq(outbox.id, outboxId));
+      return { error, retry };
+    }
+  });
+  if ('ok' in settled) return settled.ok;
+  // UnrecoverableError tells BullMQ not to retry.
+  throw settled.retry ? settled.error : new UnrecoverableError(message(settled.error));
+}
+
+/** The BullMQ processor of a job definition. */
+export function outboxProcessor<P, R>(job: OutboxJobDefinition<P, R>) {
+  return (bullJob: Job<OutboxJobData>) =>
+    processOutboxRow(bullJob.data.outboxId, job, { isFinalAttempt: bullJob.attemptsMade + 1 >= (bullJob.opts.attempts ?? 1) });
+}

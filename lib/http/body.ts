@@ -12,9 +12,9 @@ export const JSON_BODY_LIMIT = 1024 * 1024; // 1 MB: the largest JSON the screen
 export const FORM_BODY_LIMIT = 64 * 1024;
 
 const MB = 1024 * 1024;
-const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
-export const tooLarge = (limit: number) => new ApiError(413, `The request is too large: at most ${megabytes(limit)}.`);
+export const tooLarge = (limit: number) => new ApiError(413, `The request is too large: at most ${sizeText(limit)}.`);
 
 /** Refuses at once a body whose declared length is over the limit. */
 function checkDeclaredLength(req: Request, limit: number): void {
@@ -141,7 +141,7 @@ export async function readMultipart(
       let fileSize = 0;
       stream.on('data', (chunk: Buffer) => {
         fileSize += chunk.length;
-        if (fileSize > rule.maxBytes) return fail(fieldError(413, name, `The file may be at most ${megabytes(rule.maxBytes)}.`));
+        if (fileSize > rule.maxBytes) return fail(fieldError(413, name, `The file may be at most ${sizeText(rule.maxBytes)}.`));
         chunks.push(chunk);
       });
       stream.on('end', () => {

@@ -126,7 +126,7 @@ test.describe('request bodies', () => {
     expect(refused.status()).toBe(422);
     expect((await refused.json()).message).toBe('confirm must be true to mark the document as read.');
     const broken = await supplier.put(`/xdocs/${note.tinyMce}`, {
-      data: '{"confirm": tr',
+      data: Buffer.from('{"confirm": tr'),
       headers: { 'Content-Type': 'application/json' },
     });
     expect(broken.status()).toBe(400);

@@ -13,22 +13,42 @@ export type LoadResult = {
   non2xx: number;
 };
 
-/** Runs autocannon against one path and keeps every response time, so p95 is exact. */
+export type NextRequest = () => { path: string; headers: Record<string, string> };
+
+/**
+ * Runs autocannon against `base`, each request made by `next` (a different user, tab, filter or page
+ * each time), and keeps every response time, so p95 is exact.
+ */
 export async function load(
   name: string,
-  url: string,
-  headers: Record<string, string>,
-  { connections = Number(process.env.CONNS ?? 20), duration = 10 } = {},
+  base: string,
+  next: NextRequest,
+  { connections = Number(process.env.CONNS ?? 20), duration = 10, label = '' } = {},
 ): Promise<LoadResult> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, headers }, (error, res) => (error ? reject(error) : resolve(res)));
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const { path, headers } = next();
+              return { ...request, path, headers: { ...request.headers, ...headers } };
+            },
+          },
+        ],
+      },
+      (error, res) => (error ? reject(error) : resolve(res)),
+    );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   });
   times.sort((a, b) => a - b);
   return {
     name,
-    path: new URL(url).pathname + new URL(url).search,
+    path: label,
     requests: result.requests.total,
     rps: Math.round(result.requests.average),
     p50: round(percentile(times, 50)),
@@ -39,4 +59,4 @@ export async function load(
   };
 }
 
-const round = (ms: number) => Math.round(ms * 10) / 10;
+export const round = (ms: number) => Math.round(ms * 10) / 10;

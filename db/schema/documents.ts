@@ -70,6 +70,12 @@ export const xdocs = pgTable(
     invoiceNumber: text(),
     deliverynoteNumber: text(),
     toFollow: smallint().notNull().default(0),
+    /**
+     * How many lines there are to answer: distinct line numbers (a multi-branch order repeats a line per
+     * delivery address). Kept by a statement trigger on xdoc_lines in the changing transaction (migration
+     * 0007), so lists show it without counting lines for every row of every page.
+     */
+    lineCount: integer().notNull().default(0),
     reasonCode: text(), // dispute Q/U/O, discrepancy A/B/C
     isRead: boolean().notNull().default(false),
     readAt: timestamp({ withTimezone: true }),

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
 import { Busboy } from '@fastify/busboy';
 import { CONTENT_TYPES, KIND_NAMES, sniffFileKind, type FileKind } from '../files/file-kind';
 import { ApiError } from './errors';
@@ -110,57 +110,67 @@ export async function readMultipart(
     limits: { fileSize: largestFile + 1, files: Object.keys(rules).length, fields: 100, fieldSize: MB, parts: 120 },
   });
 
-  await new Promise<void>((resolve, reject) => {
-    let failed = false;
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      source.unpipe(parser);
-      source.destroy();
-      reject(error);
-    };
-    let size = 0;
-    const source = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream<Uint8Array>);
-    source.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) fail(tooLarge(limit));
+  const reader = req.body.getReader();
+  let failure: unknown = null;
+  const fail = (error: unknown) => {
+    failure ??= error;
+  };
+  const finished = new Promise<void>((resolve) => {
+    parser.on('finish', resolve);
+    parser.on('error', () => {
+      fail(new ApiError(400, 'The form could not be read.'));
+      resolve();
     });
-    source.on('error', fail);
-
-    parser.on('field', (name, value, nameTruncated, valueTruncated) => {
-      if (nameTruncated || valueTruncated) return fail(fieldError(413, name, `The field ${name} is too long.`));
-      fields[name] = value;
-    });
-    parser.on('file', (name, stream, fileName) => {
-      const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
-      if (!rule) {
-        stream.resume();
-        return fail(fieldError(422, name, `The form has no file field ${name}.`));
-      }
-      const chunks: Buffer[] = [];
-      let fileSize = 0;
-      stream.on('data', (chunk: Buffer) => {
-        fileSize += chunk.length;
-        if (fileSize > rule.maxBytes) return fail(fieldError(413, name, `The file may be at most ${sizeText(rule.maxBytes)}.`));
-        chunks.push(chunk);
-      });
-      stream.on('end', () => {
-        if (failed) return;
-        const bytes = Buffer.concat(chunks);
-        // A file input left empty still sends a part, with no name and no bytes: that is no file.
-        if (!fileName && bytes.length === 0) return;
-        const kind = sniffFileKind(bytes);
-        if (!kind || !rule.kinds.includes(kind)) return fail(fieldError(422, name, `The file must be a ${kindList(rule.kinds)}.`));
-        files[name] = { fileName: safeFileName(fileName, kind), kind, contentType: CONTENT_TYPES[kind], bytes };
-      });
-    });
-    parser.on('filesLimit', () => fail(new ApiError(422, 'The form has too many files.')));
-    parser.on('fieldsLimit', () => fail(new ApiError(422, 'The form has too many fields.')));
-    parser.on('partsLimit', () => fail(new ApiError(422, 'The form has too many parts.')));
-    parser.on('error', () => fail(new ApiError(400, 'The form could not be read.')));
-    parser.on('finish', () => (failed ? undefined : resolve()));
-    source.pipe(parser);
   });
+
+  parser.on('field', (name, value, nameTruncated, valueTruncated) => {
+    if (nameTruncated || valueTruncated) return fail(fieldError(413, name, `The field ${name} is too long.`));
+    fields[name] = value;
+  });
+  parser.on('file', (name, stream, fileName) => {
+    const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
+    if (!rule) {
+      stream.resume();
+      return fail(fieldError(422, name, `The form has no file field ${name}.`));
+    }
+    const chunks: Buffer[] = [];
+    let fileSize = 0;
+    stream.on('data', (chunk: Buffer) => {
+      fileSize += chunk.length;
+      if (fileSize > rule.maxBytes) return fail(fieldError(413, name, `The file may be at most ${sizeText(rule.maxBytes)}.`));
+      if (!failure) chunks.push(chunk);
+    });
+    stream.on('end', () => {
+      if (failure) return;
+      const bytes = Buffer.concat(chunks);
+      // A file input left empty still sends a part, with no name and no bytes: that is no file.
+      if (!fileName && bytes.length === 0) return;
+      const kind = sniffFileKind(bytes);
+      if (!kind || !rule.kinds.includes(kind)) return fail(fieldError(422, name, `The file must be a ${kindList(rule.kinds)}.`));
+      files[name] = { fileName: safeFileName(fileName, kind), kind, contentType: CONTENT_TYPES[kind], bytes };
+    });
+  });
+  parser.on('filesLimit', () => fail(new ApiError(422, 'The form has too many files.')));
+  parser.on('fieldsLimit', () => fail(new ApiError(422, 'The form has too many fields.')));
+  parser.on('partsLimit', () => fail(new ApiError(422, 'The form has too many parts.')));
+
+  // The body is pulled chunk by chunk into the parser, and no further once something is wrong.
+  let size = 0;
+  while (!failure) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) fail(tooLarge(limit));
+    else if (!parser.write(value)) await Promise.race([once(parser, 'drain'), finished]);
+  }
+  if (failure) {
+    await reader.cancel().catch(() => {});
+    parser.destroy();
+    throw failure;
+  }
+  parser.end();
+  await finished;
+  if (failure) throw failure;
 
   for (const [name, rule] of Object.entries(rules)) {
     if (!files[name] && rule.requiredMessage) throw fieldError(422, name, rule.requiredMessage);

@@ -2,14 +2,14 @@ import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { inboxCounts, subsidiaries, xdocs, type InboxCountedList } from '../../../db/schema';
 import type { Scope } from '../../auth/scope';
-import { NEWEST_FIRST, summariesPageJson, type XdocSummary } from '../documents/summary';
+import { NEWEST_FIRST, summariesPageJson, type XdocListRow } from '../documents/summary';
 import { JsonText } from '../json-text';
 import { offsetOf, resultPager, type ResultPager } from '../paging';
 import type { InboxFilter, ReturnOrderFilter } from './schemas';
 import { escapeLike } from '../query-text';
 
-export type InboxPage = { xdocs: XdocSummary[]; resultPager: ResultPager };
-export type RemittancePage = { resultPager: ResultPager; xdocs: { xdoc: XdocSummary[] } };
+export type InboxPage = { xdocs: XdocListRow[]; resultPager: ResultPager };
+export type RemittancePage = { resultPager: ResultPager; xdocs: { xdoc: XdocListRow[] } };
 
 /*
  * The base conditions are literal SQL (not bound parameters) on purpose: the planner can only use the
@@ -58,22 +58,34 @@ function filterConditions(f: InboxFilter): (SQL | undefined)[] {
  */
 type ListDef = { base: SQL[]; counted?: InboxCountedList };
 
-async function listPage<T>(
-  scope: Scope,
-  { base, counted }: ListDef,
-  filter: InboxFilter,
-  wrap: (rows: string, pager: string) => T,
-): Promise<T> {
-  const where = and(scope.documents(), ...base, ...filterConditions(filter)) ?? sql`true`;
+/** The inbox lists: their base conditions and, where kept, their trigger-kept counter. */
+export const INBOX_LISTS = {
+  open_purchase: { base: [OPEN_ORDER, NOT_RETURN], counted: 'open_purchase' },
+  open_return: { base: [OPEN_ORDER, IS_RETURN], counted: 'open_return' },
+  responded_return: { base: [RESPONDED_RETURN] },
+  unread_deliverynote: { base: [unreadOf('deliverynote')], counted: 'unread_deliverynote' },
+  unread_dispute: { base: [unreadOf('dispute')], counted: 'unread_dispute' },
+  unread_remittance: { base: [unreadOf('remittance')], counted: 'unread_remittance' },
+} as const satisfies Record<string, ListDef>;
+export type InboxListName = keyof typeof INBOX_LISTS;
+
+function listWhere(scope: Scope, list: InboxListName, filter: InboxFilter): SQL {
+  return and(scope.documents(), ...INBOX_LISTS[list].base, ...filterConditions(filter)) ?? sql`true`;
+}
+
+/** The select of one page's ids with the list's total beside them (see listPage). */
+export function inboxPageQuery(scope: Scope, list: InboxListName, filter: InboxFilter): SQL {
+  const def: ListDef = INBOX_LISTS[list];
+  const where = listWhere(scope, list, filter);
+  const total = (def.counted && countersCover(filter) ? countedTotalSql(scope, def.counted, filter.store) : null) ?? countSql(where);
   // `results` is a validated whole number; as a literal it steers the page's plan (see summariesPageJson).
-  const { results, page } = filter;
-  const offset = offsetOf(page, results);
-  const total = (counted && countersCover(filter) ? countedTotalSql(scope, counted, filter.store) : null) ?? countSql(where);
-  const found = await summariesPageJson(
-    sql`select ${xdocs.id} as id, ${total} as total from ${xdocs} where ${where} order by ${NEWEST_FIRST} limit ${sql.raw(String(results))} offset ${offset}`,
-  );
-  const totalResults = found.total ?? (offset > 0 ? await countWhere(where) : 0);
-  return wrap(found.json, JSON.stringify(resultPager(results, page, totalResults)));
+  return sql`select ${xdocs.id} as id, ${total} as total from ${xdocs} where ${where} order by ${NEWEST_FIRST} limit ${sql.raw(String(filter.results))} offset ${offsetOf(filter.page, filter.results)}`;
+}
+
+async function listPage<T>(scope: Scope, list: InboxListName, filter: InboxFilter, wrap: (rows: string, pager: string) => T): Promise<T> {
+  const found = await summariesPageJson(inboxPageQuery(scope, list, filter));
+  const totalResults = found.total ?? (filter.page > 1 ? await countWhere(listWhere(scope, list, filter)) : 0);
+  return wrap(found.json, JSON.stringify(resultPager(filter.results, filter.page, totalResults)));
 }
 
 const asInboxPage = (rows: string, pager: string) => new JsonText<InboxPage>(`{"xdocs":${rows},"resultPager":${pager}}`);
@@ -100,30 +112,29 @@ async function countWhere(where: SQL): Promise<number> {
 
 /** GET /orders: open purchase orders (every sub type but return), not yet responded to. */
 export function listOpenOrders(scope: Scope, filter: InboxFilter): Promise<JsonText<InboxPage>> {
-  return listPage(scope, { base: [OPEN_ORDER, NOT_RETURN], counted: 'open_purchase' }, filter, asInboxPage);
+  return listPage(scope, 'open_purchase', filter, asInboxPage);
 }
 
 /** GET /orders/returned: open return orders, or with responded=true those already answered. */
 export function listReturnOrders(scope: Scope, { responded, ...filter }: ReturnOrderFilter): Promise<JsonText<InboxPage>> {
-  const list: ListDef = responded ? { base: [RESPONDED_RETURN] } : { base: [OPEN_ORDER, IS_RETURN], counted: 'open_return' };
-  return listPage(scope, list, filter, asInboxPage);
+  return listPage(scope, responded ? 'responded_return' : 'open_return', filter, asInboxPage);
 }
 
 /** GET /delivery-notes: unread proof-of-delivery documents. */
 export function listUnreadDeliveryNotes(scope: Scope, filter: InboxFilter): Promise<JsonText<InboxPage>> {
-  return listPage(scope, { base: [unreadOf('deliverynote')], counted: 'unread_deliverynote' }, filter, asInboxPage);
+  return listPage(scope, 'unread_deliverynote', filter, asInboxPage);
 }
 
 /** GET /disputes: unread disputes. */
 export function listUnreadDisputes(scope: Scope, filter: InboxFilter): Promise<JsonText<InboxPage>> {
-  return listPage(scope, { base: [unreadOf('dispute')], counted: 'unread_dispute' }, filter, asInboxPage);
+  return listPage(scope, 'unread_dispute', filter, asInboxPage);
 }
 
 /** GET /remittance-advices: unread remittances; spec §7 nests this list as xdocs.xdoc. */
 export function listUnreadRemittances(scope: Scope, filter: InboxFilter): Promise<JsonText<RemittancePage>> {
   return listPage(
     scope,
-    { base: [unreadOf('remittance')], counted: 'unread_remittance' },
+    'unread_remittance',
     filter,
     (rows, pager) => new JsonText<RemittancePage>(`{"resultPager":${pager},"xdocs":{"xdoc":${rows}}}`),
   );

@@ -63,11 +63,16 @@ function form(parts: { name: string; value: string | Buffer; fileName?: string }
 /** A body that arrives in chunks with no declared length, counting how much of it was pulled. */
 function endlessBody(chunk: number, chunks: number): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
   let sent = 0;
+  let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
+      if (cancelled) return;
       if (sent >= chunks) return controller.close();
       sent += 1;
       controller.enqueue(new Uint8Array(chunk).fill(0x20));
+    },
+    cancel() {
+      cancelled = true;
     },
   });
   return { stream, pulled: () => sent * chunk };

@@ -30,7 +30,7 @@ async function list(handler: typeof ordersRoute, path: string, email = SUPPLIER)
 const docnos = (body: ListBody) => body.xdocs.map((x) => x.docno);
 
 describe('GET /orders', () => {
-  it('answers one open purchase order with every summary field', async () => {
+  it('answers one open purchase order with the fields of a list row, and no more', async () => {
     const order = await createOrder({
       vendorCode: 'V0001',
       storeCode: 'S003',
@@ -42,7 +42,7 @@ describe('GET /orders', () => {
     const vendor = await vendorByCode('V0001');
     const body = await list(ordersRoute, `/api/orders?docno=${order.docno}`);
     expect(body.resultPager).toEqual({ results: 50, resultPage: 1, totalPages: 1, totalResults: 1 });
-    expect(body.xdocs[0]).toMatchObject({
+    expect(body.xdocs[0]).toEqual({
       id: order.id,
       tinyMce: order.tinyMce,
       docno: order.docno,
@@ -55,23 +55,19 @@ describe('GET /orders', () => {
       docDate: '2026-05-04',
       deliveryDate: '2026-05-11',
       totValue: '60.00',
-      xdocTotalExcl: '60.00',
-      xdocTaxAmount: '9.00',
       xdocTotalIncl: '69.00',
       branchName: store.name,
       storeCode: 'S003',
-      partnerCustaccountTinyMce: vendor.tinyMce,
       vendorCode: 'V0001',
       vendorName: vendor.name,
-      isRead: false,
       lineCount: 3,
       reasonCode: null,
       reasonLabel: null,
-      toFollow: 0,
       respondedAt: null,
+      xdocDescr: null,
+      custaccountName: expect.any(String),
+      custaccountTinyMce: expect.any(String),
     });
-    expect(typeof body.xdocs[0].custaccountName).toBe('string');
-    expect(typeof body.xdocs[0].custaccountTinyMce).toBe('string');
   });
 
   it('leaves out return orders and orders already responded to', async () => {

@@ -1,4 +1,4 @@
-import type { XdocSummary } from '@/lib/domain/documents/summary';
+import type { XdocListRow } from '@/lib/domain/documents/summary';
 import type { ResultPager } from '@/components/lists/pagination';
 
 /** The inbox tabs (spec §2), their counters (spec §2 "Tab counters") and the list each one loads. */
@@ -71,8 +71,8 @@ export const INBOX_ROW_FIELDS = [
   'lineCount',
   'reasonCode',
   'reasonLabel',
-] as const satisfies readonly (keyof XdocSummary)[];
-export type InboxRow = Pick<XdocSummary, (typeof INBOX_ROW_FIELDS)[number]>;
+] as const satisfies readonly (keyof XdocListRow)[];
+export type InboxRow = Pick<XdocListRow, (typeof INBOX_ROW_FIELDS)[number]>;
 
 /** Only the fields of INBOX_ROW_FIELDS, from a row that may carry more (a whole summary). */
 export function toInboxRow(row: InboxRow): InboxRow {

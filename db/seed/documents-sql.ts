@@ -206,7 +206,7 @@ ins as (
     wf_status_code, subsidiary_id, vendor_id, store_id, to_store_id, region_id, division_id, related_xdoc_id, doc_date,
     delivery_date, delivery_method, delivery_instructions, tot_value, xdoc_total_excl, xdoc_tax_amount, xdoc_total_incl,
     xdoc_invoicedate, xdoc_deliverynote_date, invoice_number, deliverynote_number, to_follow, reason_code, is_read, read_at,
-    read_by, response, responded_at, responded_by, invoicing_closed_at, created_at, updated_at)
+    read_by, response, responded_at, responded_by, invoicing_closed_at, created_at, updated_at, line_count)
   select ds.tiny, ds.docno,
     case when ds.type_code = 'order' then ds.docno else ds.related_docno end,
     ds.type_code, ds.sub_code, ds.type_descr,
@@ -251,7 +251,8 @@ ins as (
     case when ds.type_code = 'order' and ds.wf in ('confirmed', 'mixed') and ds.doc_date < date '${LAST_DOC_DATE}' - 60
          then ${local('ds.doc_date', "interval '21 days 12 hours'")} end,
     ds.created_at,
-    greatest(ds.created_at, ds.responded_at, ds.other_read_at)
+    greatest(ds.created_at, ds.responded_at, ds.other_read_at),
+    ds.nlines
   from ds
   join tot on tot.n = ds.n
   left join rel on rel.n = ds.n

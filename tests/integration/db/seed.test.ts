@@ -195,6 +195,16 @@ describe('seed', () => {
     expect(check).toEqual({ without_lines: 0, mismatched: 0 });
   });
 
+  it('writes each document with the number of distinct lines it has (line_count)', async () => {
+    const [check] = await rows<{ mismatched: number; documents: number }>(
+      `select count(*) filter (where x.line_count <> l.n)::int as mismatched, count(*)::int as documents
+       from xdocs x join (select xdoc_id, count(distinct line_number)::int as n from xdoc_lines group by xdoc_id) l on l.xdoc_id = x.id
+       where ${SEEDED}`,
+    );
+    expect(check.documents).toBeGreaterThan(0);
+    expect(check.mismatched).toBe(0);
+  });
+
   it('files each document under the subsidiary, region and division of its store', async () => {
     const [{ count }] = await rows<{ count: number }>(
       `select count(*)::int as count from xdocs x join stores s on s.id = x.store_id

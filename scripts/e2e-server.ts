@@ -15,7 +15,7 @@ const childEnv = {
   ...process.env,
   DATABASE_URL: url,
   APP_URL: `http://127.0.0.1:${port}`,
-  QUEUE_PREFIX: 'portal-e2e',
+  QUEUE_PREFIX: `portal-e2e-${port}`,
   MAIL_DIR: '.data/e2e-mail',
   PORT: String(port),
 };

@@ -1,25 +1,30 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { XSRF_COOKIE } from './lib/http/csrf';
-import { pageGate, xsrfSetCookie } from './lib/http/page-gate';
+import { PAGE_PATH_HEADER, pageGate, xsrfSetCookie } from './lib/http/page-gate';
 
 /** The page gate of lib/http/page-gate.ts, for every page request (development and production alike). */
 export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
   const gate = pageGate({
     method: request.method,
-    pathname: request.nextUrl.pathname,
+    pathname,
+    search,
     accept: request.headers.get('accept'),
     cookieHeader: request.headers.get('cookie'),
   });
   if (gate.redirectToLogin) {
-    const response = NextResponse.redirect(new URL('/login', request.url));
+    const response = NextResponse.redirect(new URL(gate.loginPath, request.url));
     if (gate.newXsrfToken) response.headers.append('set-cookie', xsrfSetCookie(gate.newXsrfToken));
     return response;
   }
-  if (!gate.newXsrfToken) return NextResponse.next();
-  // Also place the new token on the request, so the page rendered now can put it in its forms.
-  request.cookies.set(XSRF_COOKIE, gate.newXsrfToken);
-  const response = NextResponse.next({ request: { headers: request.headers } });
-  response.headers.append('set-cookie', xsrfSetCookie(gate.newXsrfToken));
+  // Also place a new token on the request, so the page rendered now can put it in its forms.
+  if (gate.newXsrfToken) request.cookies.set(XSRF_COOKIE, gate.newXsrfToken);
+  // The page's own address, for the portal layout when it finds the session gone (lib/auth/server.ts);
+  // always set here, so a header sent by the browser never gets through.
+  const headers = new Headers(request.headers);
+  headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
+  const response = NextResponse.next({ request: { headers } });
+  if (gate.newXsrfToken) response.headers.append('set-cookie', xsrfSetCookie(gate.newXsrfToken));
   return response;
 }
 

@@ -1,16 +1,29 @@
 import type { ReactNode } from 'react';
-import { requireActor, xsrfToken } from '@/lib/auth/server';
+import { requireActor, sessionTimeLeft, xsrfToken } from '@/lib/auth/server';
 import { Navbar } from '@/components/navbar/navbar';
+import { SessionWarning } from '@/components/ui/session-warning';
 import { SnackbarProvider } from '@/components/ui/snackbar';
 
-/** Every portal screen: the session gate (checked here and again by each API call), the navbar and the snackbar. */
+const MAIN_ID = 'main';
+
+/**
+ * Every portal screen: the session gate (checked here and again by each API call), a skip link to the
+ * content, the navbar, the snackbar, and the warning a minute before the 8-hour session ends.
+ */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const actor = await requireActor();
+  const timeLeft = await sessionTimeLeft();
   const user = { id: actor.userId, name: actor.name, email: actor.email, role: { id: actor.roleId, code: actor.roleCode } };
   return (
     <SnackbarProvider>
+      <a href={`#${MAIN_ID}`} className="skip-link">
+        Skip to main content
+      </a>
       <Navbar user={user} xsrfToken={await xsrfToken()} />
-      <main className="portal-main">{children}</main>
+      {timeLeft === null ? null : <SessionWarning endsIn={timeLeft} />}
+      <main id={MAIN_ID} tabIndex={-1} className="portal-main">
+        {children}
+      </main>
     </SnackbarProvider>
   );
 }

@@ -32,13 +32,19 @@ const decodedTokens = new Map<string, { userId: number | null; expiresAt: number
 
 /** The user id a session cookie value stands for, or null when it is missing, forged or expired. */
 export async function userIdFromSessionToken(token: string | undefined): Promise<number | null> {
+  return (await sessionFromToken(token))?.userId ?? null;
+}
+
+/** The user and the moment (ms since the epoch) the session ends; null when missing, forged or expired. */
+export async function sessionFromToken(token: string | undefined): Promise<{ userId: number; expiresAt: number } | null> {
   if (!token) return null;
-  const known = decodedTokens.get(token);
-  if (known && known.expiresAt > Date.now()) return known.userId;
-  const decoded = await decodeSessionToken(token);
-  if (decodedTokens.size >= DECODED_TOKENS_KEPT) decodedTokens.delete(decodedTokens.keys().next().value!);
-  decodedTokens.set(token, decoded);
-  return decoded.userId;
+  let decoded = decodedTokens.get(token);
+  if (!decoded || decoded.expiresAt <= Date.now()) {
+    decoded = await decodeSessionToken(token);
+    if (decodedTokens.size >= DECODED_TOKENS_KEPT) decodedTokens.delete(decodedTokens.keys().next().value!);
+    decodedTokens.set(token, decoded);
+  }
+  return decoded.userId === null ? null : { userId: decoded.userId, expiresAt: decoded.expiresAt };
 }
 
 async function decodeSessionToken(token: string): Promise<{ userId: number | null; expiresAt: number }> {

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { api, ApiRequestError, buildUrl } from './api';
+import { setLeaveForSignIn } from './session';
 
 // jsdom has no Response, so the fake fetch returns the few members api.ts reads.
 function fakeResponse(status: number, body = '', contentType = 'application/json') {
@@ -111,6 +112,25 @@ describe('api errors', () => {
   it('turns a network failure into status 0', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api.get('/x')).rejects.toMatchObject({ status: 0, message: 'Failed to fetch' });
+  });
+});
+
+describe('an ended session (401)', () => {
+  afterEach(() => setLeaveForSignIn());
+
+  it('sends the user to sign in, with a message code and the address to come back to, once', async () => {
+    const leave = jest.fn();
+    setLeaveForSignIn(leave);
+    window.history.replaceState(null, '', '/?tab=orders&page=3&doc=T-1');
+    fetchMock.mockResolvedValue(fakeResponse(401, '{"message":"Unauthenticated."}'));
+    const settled = jest.fn();
+    void api.get('/orders').then(settled, settled);
+    void api.get('/disputes').then(settled, settled);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect(leave).toHaveBeenCalledWith('/login?error=session_expired&next=%2F%3Ftab%3Dorders%26page%3D3%26doc%3DT-1');
+    // Neither call settles: no screen shows an empty or failed list for a request nobody answered.
+    expect(settled).not.toHaveBeenCalled();
   });
 });
 

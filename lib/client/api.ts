@@ -1,7 +1,14 @@
+import { leaveForSignIn } from './session';
+
 /**
  * The browser's one way to call the portal API (design §1). Every request carries the
  * XMLHttpRequest marker (next.config rewrites such requests from spec paths to /api/...)
  * and the anti-forgery token from the XSRF-TOKEN cookie (spec §7).
+ *
+ * A 401 means the session is gone (expired, signed out elsewhere, user deactivated): the browser is
+ * sent to sign in and brought back to the same address afterwards (lib/client/session.ts). The call
+ * itself then never settles, so no screen shows its empty or failed state for a request that was
+ * not answered; the page is being left anyway.
  */
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -112,6 +119,10 @@ async function send(method: string, path: string, { query, body, accept = 'appli
   } catch (cause) {
     // Offline or blocked: status 0 lets callers treat it like any other failed request.
     throw new ApiRequestError(0, cause instanceof Error ? cause.message : 'Network error');
+  }
+  if (response.status === 401) {
+    leaveForSignIn();
+    return new Promise<never>(() => undefined);
   }
   if (!response.ok) throw await toError(response);
   return response;

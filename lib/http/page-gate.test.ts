@@ -10,6 +10,11 @@ describe('pageGate', () => {
     expect(gate.newXsrfToken).toMatch(/^[\w-]{32}$/);
   });
 
+  it('keeps the address of an anonymous visit, so sign-in comes back to it', () => {
+    expect(visit('/', null, { search: '?tab=orders&doc=T-9' }).loginPath).toBe('/login?next=%2F%3Ftab%3Dorders%26doc%3DT-9');
+    expect(visit('/').loginPath).toBe('/login');
+  });
+
   it('lets public pages and signed-in visitors through', () => {
     expect(visit('/login').redirectToLogin).toBe(false);
     expect(visit('/password/reset/abc').redirectToLogin).toBe(false);

@@ -36,12 +36,13 @@ test.describe('sign-in', () => {
 
   test('anonymous visitors are sent to sign in, and sign-out ends the session', async ({ page }) => {
     await page.goto('/history');
-    await expect(page).toHaveURL(/\/login$/);
+    // The way back rides along, so signing in returns to the page asked for.
+    await expect(page).toHaveURL(/\/login\?next=%2Fhistory$/);
     await signIn(page, 'staff@portal.test');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/history');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fhistory$/);
   });
 
   test('a deactivated user is signed out at the next request', async ({ page }) => {
@@ -54,7 +55,7 @@ test.describe('sign-in', () => {
       await signIn(page, 'soon.gone@portal.test');
       await db.query(`update users set deleted_at = now() where email = 'soon.gone@portal.test'`);
       await page.reload();
-      await expect(page).toHaveURL(/\/login$/);
+      await expect(page).toHaveURL(/\/login\?error=session_expired$/);
     } finally {
       await db.end();
     }

@@ -1,29 +1,34 @@
 import { credentialsSchema, verifyCredentials } from '@/lib/domain/auth/verify-credentials';
+import { signInErrorCode } from '@/lib/domain/auth/sign-in-messages';
 import { encodeSession, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/session';
 import { startPathFor } from '@/lib/auth/permissions';
 import { route, isFormPost } from '@/lib/http/route';
 import { clientIp } from '@/lib/http/client-ip';
-import { formErrorMessage, json } from '@/lib/http/errors';
+import { json } from '@/lib/http/errors';
 import { redirectTo, withCookie } from '@/lib/http/redirect';
+import { RETURN_PARAM, safeReturnPath } from '@/lib/http/return-path';
 import { z } from 'zod';
 
 /**
- * Sign-in. A plain form post gets a redirect (start screen, or back to /login with the message);
- * an XHR gets JSON. Both set the next-auth session cookie.
+ * Sign-in. A plain form post gets a redirect: to `next` when the form carries a safe path of this site
+ * (where the user was when the session ended), else the start screen; a failure goes back to /login
+ * with a message code (the page has the text) and the way back. An XHR gets JSON. Both set the
+ * next-auth session cookie.
  */
 export const POST = route({ public: true, body: z.record(z.string(), z.unknown()) }, async ({ req, body }) => {
   const isForm = isFormPost(req);
   const parsed = credentialsSchema.safeParse(body);
+  const next = safeReturnPath(typeof body[RETURN_PARAM] === 'string' ? body[RETURN_PARAM] : null);
   try {
     if (!parsed.success) throw parsed.error;
     const user = await verifyCredentials(parsed.data, clientIp(req));
     const cookie = { name: SESSION_COOKIE, value: await encodeSession(user), options: sessionCookieOptions() };
-    const target = startPathFor(user.roleCode);
+    const target = next ?? startPathFor(user.roleCode);
     return withCookie(isForm ? redirectTo(req, target) : json({ id: user.id, name: user.name, redirect: target }), cookie);
   } catch (error) {
     if (!isForm) throw error;
-    const message = formErrorMessage(error, 'Sign-in failed. Please try again.');
     const email = typeof body.email === 'string' ? body.email : '';
-    return redirectTo(req, `/login?${new URLSearchParams({ error: message, email })}`);
+    const query = new URLSearchParams({ ...signInErrorCode(error), email, ...(next ? { [RETURN_PARAM]: next } : {}) });
+    return redirectTo(req, `/login?${query}`);
   }
 });

@@ -2,9 +2,15 @@ import { SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/session';
 import { route, isFormPost } from '@/lib/http/route';
 import { json } from '@/lib/http/errors';
 import { redirectTo, withCookie } from '@/lib/http/redirect';
+import { RETURN_PARAM, signInPath } from '@/lib/http/return-path';
+import { z } from 'zod';
 
-/** Sign-out: clears the session cookie. Works as a plain form post (redirect) or an XHR (JSON). */
-export const POST = route({ public: true }, async ({ req }) => {
-  const response = isFormPost(req) ? redirectTo(req, '/login') : json({ message: 'Signed out.' });
+/**
+ * Sign-out: clears the session cookie. Works as a plain form post (redirect) or an XHR (JSON). A form
+ * may carry `next` (the session warning's "Sign in again now"): signing in then brings the user back.
+ */
+export const POST = route({ public: true, body: z.record(z.string(), z.unknown()) }, async ({ req, body }) => {
+  const next = typeof body[RETURN_PARAM] === 'string' ? body[RETURN_PARAM] : null;
+  const response = isFormPost(req) ? redirectTo(req, signInPath({ next })) : json({ message: 'Signed out.' });
   return withCookie(response, { name: SESSION_COOKIE, value: '', options: sessionCookieOptions(0) });
 });

@@ -3,18 +3,35 @@
 import { useRef, useState } from 'react';
 import { ForgotPasswordForm } from './forgot-password-form';
 
-type Props = { token: string; error?: string; status?: string; email: string; forgotOpen: boolean };
+type Props = { token: string; error?: string; status?: string; email: string; next: string | null; forgotOpen: boolean };
 
-/** The sign-in form posts as an ordinary form; JavaScript only adds the in-place forgot-password form. */
-export function SignInForm({ token, error, status, email, forgotOpen }: Props) {
+/**
+ * The sign-in form posts as an ordinary form; JavaScript only swaps in the forgot-password form, which
+ * then takes the sign-in form's place (one e-mail field on screen at a time) until it is cancelled.
+ */
+export function SignInForm({ token, error, status, email, next, forgotOpen }: Props) {
   const emailRef = useRef<HTMLInputElement>(null);
   const [showForgot, setShowForgot] = useState(forgotOpen);
-  const [forgotEmail, setForgotEmail] = useState(email);
+  const [signInEmail, setSignInEmail] = useState(email);
 
   function openForgot(event: React.MouseEvent) {
     event.preventDefault();
-    setForgotEmail(emailRef.current?.value ?? '');
+    setSignInEmail(emailRef.current?.value ?? '');
     setShowForgot(true);
+  }
+
+  if (showForgot) {
+    return (
+      <ForgotPasswordForm
+        token={token}
+        initialEmail={signInEmail}
+        error={forgotOpen ? error : undefined}
+        onClose={(typed) => {
+          setSignInEmail(typed);
+          setShowForgot(false);
+        }}
+      />
+    );
   }
 
   return (
@@ -31,9 +48,10 @@ export function SignInForm({ token, error, status, email, forgotOpen }: Props) {
       )}
       <form method="post" action="/login" className="form-stack" aria-label="Sign in">
         <input type="hidden" name="_token" value={token} />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
         <label>
           E-mail
-          <input ref={emailRef} name="email" type="email" autoComplete="username" defaultValue={email} required />
+          <input ref={emailRef} name="email" type="email" autoComplete="username" defaultValue={signInEmail} required />
         </label>
         <label>
           Password
@@ -43,13 +61,9 @@ export function SignInForm({ token, error, status, email, forgotOpen }: Props) {
           Sign in
         </button>
       </form>
-      {showForgot ? (
-        <ForgotPasswordForm token={token} initialEmail={forgotEmail} onClose={() => setShowForgot(false)} />
-      ) : (
-        <a href={`/login?forgot=1${email ? `&email=${encodeURIComponent(email)}` : ''}`} className="link" onClick={openForgot}>
-          Forgot your password?
-        </a>
-      )}
+      <a href={`/login?forgot=1${signInEmail ? `&email=${encodeURIComponent(signInEmail)}` : ''}`} className="link" onClick={openForgot}>
+        Forgot your password?
+      </a>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { xsrfToken } from '@/lib/auth/server';
+import { resetErrorText } from '@/lib/domain/auth/sign-in-messages';
 
 export const metadata = { title: 'Choose a new password' };
 
@@ -7,7 +8,8 @@ type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ error
 /** The page a reset e-mail links to; the form posts the token with the new password. */
 export default async function ResetPasswordPage({ params, searchParams }: Props) {
   const { token } = await params;
-  const { error } = await searchParams;
+  // A code from the address, shown in the page's own words; unknown codes show nothing.
+  const error = resetErrorText((await searchParams).error);
   return (
     <main className="auth-page">
       <section className="auth-card">

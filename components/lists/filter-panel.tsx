@@ -21,6 +21,9 @@ export interface FilterField<Name extends string = string> {
 export type FilterValues<Name extends string = string> = Partial<Record<Name, string>>;
 export type LookupOptions<Name extends string = string> = Partial<Record<Name, readonly Option[]>>;
 
+/** Messages for filter values that cannot be searched for (a reversed date range), by field. */
+export type FilterErrors<Name extends string = string> = Partial<Record<Name, string>>;
+
 export interface FilterPanelProps<Name extends string = string> {
   fields: readonly FilterField<Name>[];
   /** The filters in force; the form edits a copy until Search. */
@@ -30,38 +33,66 @@ export interface FilterPanelProps<Name extends string = string> {
   /** Clears every filter and reloads. */
   onReset: () => void;
   label: string;
+  /** Checked on Search: with any message the search is not made and the messages show by their fields. */
+  validate?: (values: FilterValues<Name>) => FilterErrors<Name>;
+  /** The user has not chosen to show or hide the panel: hidden on small screens by CSS (useFiltersToggle). */
+  autoCollapse?: boolean;
+  id?: string;
 }
 
 /** The filter panel of a list screen: a grid of fields, Search and Reset filters. */
-export function FilterPanel<Name extends string>({ fields, values, lookups, onApply, onReset, label }: FilterPanelProps<Name>) {
+export function FilterPanel<Name extends string>({
+  fields,
+  values,
+  lookups,
+  onApply,
+  onReset,
+  label,
+  validate,
+  autoCollapse,
+  id: panelId,
+}: FilterPanelProps<Name>) {
   const [draft, setDraft] = useState<FilterValues<Name>>(values);
+  const [errors, setErrors] = useState<FilterErrors<Name>>({});
   const idPrefix = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onApply(draft);
+    const problems = validate?.(draft) ?? {};
+    setErrors(problems);
+    if (Object.keys(problems).length === 0) onApply(draft);
   }
 
   function reset() {
     setDraft({} as FilterValues<Name>);
+    setErrors({});
     onReset();
   }
 
   const set = (name: Name, value: string) => setDraft((d) => ({ ...d, [name]: value }));
 
   return (
-    <form className="filters" aria-label={label} onSubmit={submit}>
+    <form id={panelId} className={`filters ${autoCollapse ? 'filters--auto' : ''}`.trim()} aria-label={label} onSubmit={submit} noValidate>
       {fields.map((field) => {
         const value = draft[field.name] ?? '';
         const options = field.options ?? lookups[field.name] ?? [];
         const id = `${idPrefix}-${field.name}`;
+        const error = errors[field.name];
+        const described = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
         return (
           <div key={field.name} className="field">
             <label htmlFor={id} className="field__label">
               {field.label}
             </label>
             {field.kind === 'select' ? (
-              <select id={id} className="select" name={field.name} value={value} onChange={(e) => set(field.name, e.target.value)}>
+              <select
+                id={id}
+                className="select"
+                name={field.name}
+                value={value}
+                onChange={(e) => set(field.name, e.target.value)}
+                {...described}
+              >
                 <option value="">All</option>
                 {options.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -78,8 +109,14 @@ export function FilterPanel<Name extends string>({ fields, values, lookups, onAp
                 value={value}
                 autoComplete="off"
                 onChange={(e) => set(field.name, e.target.value)}
+                {...described}
               />
             )}
+            {error ? (
+              <p id={`${id}-error`} className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
           </div>
         );
       })}

@@ -14,6 +14,8 @@ export interface ListFrameControls {
   onPageSizeChange: (size: number) => void;
   pager: ResultPager;
   onPageChange: (page: number) => void;
+  /** The address of a page, for the pager's links (keeps filters, sort and page size). */
+  hrefForPage?: (page: number) => string;
 }
 
 export interface ListFrameProps extends ListFrameControls {
@@ -26,7 +28,7 @@ export interface ListFrameProps extends ListFrameControls {
   children: ReactNode;
 }
 
-/** The frame every inbox list shares: filters, a toolbar (bulk actions, loading, rows per page), the table, the pager. */
+/** The frame every list shares: filters, a toolbar (bulk actions, loading, rows per page), the table, the pager. */
 export function ListFrame({
   filters,
   filtersLabel,
@@ -36,6 +38,7 @@ export function ListFrame({
   onPageSizeChange,
   pager,
   onPageChange,
+  hrefForPage,
   children,
 }: ListFrameProps) {
   return (
@@ -50,7 +53,7 @@ export function ListFrame({
       <div className="list-table" aria-busy={loading}>
         {children}
       </div>
-      <Pagination resultPager={pager} onPageChange={onPageChange} />
+      <Pagination resultPager={pager} onPageChange={onPageChange} hrefForPage={hrefForPage} />
     </>
   );
 }

@@ -113,4 +113,91 @@ describe('SortableTable', () => {
     expect(screen.getByRole('checkbox', { name: /select all/i })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select row 2' })).toBeChecked();
   });
+
+  it('names each row checkbox by the row label', () => {
+    render(
+      <SortableTable
+        columns={columns}
+        rows={rows}
+        getRowKey={(r) => r.id}
+        selectedIds={new Set()}
+        onToggle={jest.fn()}
+        rowLabel={(r) => r.docno}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'Select PO-10' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Select row/ })).not.toBeInTheDocument();
+  });
+
+  it('never shows the empty text while loading or after a failed load, and offers a retry', async () => {
+    const user = userEvent.setup();
+    const onRetry = jest.fn();
+    const props = { columns, getRowKey: (r: Doc) => r.id, emptyMessage: 'No open orders.', onRetry };
+    const { rerender } = render(<SortableTable {...props} rows={[]} status="loading" />);
+    expect(screen.queryByText('No open orders.')).not.toBeInTheDocument();
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+
+    rerender(<SortableTable {...props} rows={[]} status="error" />);
+    expect(screen.queryByText('No open orders.')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load — Retry');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+
+    // Rows loaded before stay on screen, with the notice above them.
+    rerender(<SortableTable {...props} rows={rows} status="error" />);
+    expect(screen.getByRole('cell', { name: 'PO-10' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the latest rows');
+  });
+
+  describe('sorted on the server', () => {
+    const serverColumns: Column<Doc>[] = [
+      { id: 'docno', header: 'Doc no', cell: (r) => r.docno, sortKey: 'docno' },
+      { id: 'total', header: 'Total', cell: (r) => r.total, sortValue: (r) => r.total },
+      { id: 'date', header: 'Date', cell: (r) => r.date, sortKey: 'docDate' },
+    ];
+
+    it('asks for the next sort in the spec cycle and shows the rows as given', async () => {
+      const user = userEvent.setup();
+      const onSortChange = jest.fn();
+      const props = { columns: serverColumns, rows, getRowKey: (r: Doc) => r.id, onSortChange };
+      const { rerender } = render(<SortableTable {...props} sort={null} />);
+      // Only the columns the server sorts by are sortable: no page-local sorting.
+      expect(screen.getByRole('columnheader', { name: 'Total' })).not.toHaveAttribute('aria-sort');
+
+      await user.click(screen.getByRole('button', { name: /Date/ }));
+      expect(onSortChange).toHaveBeenLastCalledWith({ columnId: 'docDate', direction: 'asc' });
+      expect(bodyRowIds()).toEqual(['0', '1', '2']);
+
+      rerender(<SortableTable {...props} sort={{ columnId: 'docDate', direction: 'asc' }} />);
+      expect(screen.getByRole('columnheader', { name: /Date/ })).toHaveAttribute('aria-sort', 'ascending');
+      await user.click(screen.getByRole('button', { name: /Date/ }));
+      expect(onSortChange).toHaveBeenLastCalledWith({ columnId: 'docDate', direction: 'desc' });
+
+      rerender(<SortableTable {...props} sort={{ columnId: 'docDate', direction: 'desc' }} />);
+      await user.click(screen.getByRole('button', { name: /Date/ }));
+      expect(onSortChange).toHaveBeenLastCalledWith(null);
+      expect(bodyRowIds()).toEqual(['0', '1', '2']);
+    });
+
+    it('offers the same sorts in a menu for the phone cards, and marks what each card shows', async () => {
+      const user = userEvent.setup();
+      const onSortChange = jest.fn();
+      render(
+        <SortableTable
+          columns={serverColumns}
+          rows={rows}
+          getRowKey={(r) => r.id}
+          sort={null}
+          onSortChange={onSortChange}
+          card={{ title: 'docno', fields: ['date'] }}
+        />,
+      );
+      await user.selectOptions(screen.getByLabelText('Sort by'), 'Date (descending)');
+      expect(onSortChange).toHaveBeenLastCalledWith({ columnId: 'docDate', direction: 'desc' });
+      const cell = screen.getByRole('cell', { name: 'PO-10' });
+      expect(cell).toHaveClass('table__cell--card-title');
+      expect(screen.getByRole('cell', { name: '9' })).toHaveClass('table__cell--card-hidden');
+      expect(screen.getByRole('cell', { name: '01-12-2025' })).toHaveAttribute('data-label', 'Date');
+    });
+  });
 });

@@ -29,4 +29,16 @@ describe('Modal', () => {
     expect(onOpenChange).toHaveBeenCalledTimes(2);
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
+
+  it('returns focus where it is told when it closes, also when its owner unmounts it', async () => {
+    const target = document.createElement('a');
+    target.href = '#row';
+    document.body.append(target);
+    const { unmount } = render(<Modal open onOpenChange={() => {}} title="Order 7" returnFocus={() => target} />);
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.activeElement).toBe(target);
+    target.remove();
+  });
 });

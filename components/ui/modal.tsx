@@ -13,10 +13,15 @@ export interface ModalProps {
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   className?: string;
+  /**
+   * Where focus goes when the dialog closes, when not back to what had it before (Radix's default):
+   * e.g. the row's link of a document opened from an address, or the next row when its own row left.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 /** A dialog on Radix Dialog: focus trap, Escape and overlay click close it via onOpenChange(false). */
-export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', className }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', className, returnFocus }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -25,6 +30,12 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           className={`dialog dialog--${size} ${className ?? ''}`.trim()}
           // Radix warns when no Description exists unless told explicitly there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus?.();
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
         >
           <header className="dialog__header">
             <Dialog.Title className="dialog__title">{title}</Dialog.Title>

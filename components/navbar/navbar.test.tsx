@@ -109,4 +109,16 @@ describe('Navbar', () => {
     // The page behind the open modal is aria-hidden, hence hidden: true.
     expect(screen.getByRole('button', { name: 'Ann Vendor', hidden: true })).toBeInTheDocument();
   });
+
+  it('folds the links and account behind a Menu button that says whether it is open', async () => {
+    const u = renderNavbar();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(menu).toContainElement(screen.getByRole('navigation', { name: 'Main' }));
+    expect(menu).toContainElement(screen.getByRole('button', { name: 'Sign out' }));
+    await u.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toHaveClass('is-open');
+  });
 });

@@ -28,57 +28,81 @@ export interface NavbarProps {
 
 export const EMPTY_NAME_MESSAGE = 'You need to write something!';
 
+export const NAV_MENU_ID = 'navbar-menu';
+
+/**
+ * The portal's top bar: the screens the role may use, the user's name (click to change it) and
+ * sign-out. On small screens the links and account collapse behind a Menu button.
+ */
 export function Navbar({ user, links, xsrfToken }: NavbarProps) {
   const pathname = usePathname();
   const items = links ?? navLinksForRole(user.role.code);
   const [name, setName] = useState(user.name);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [menu, setMenu] = useState({ open: false, at: pathname });
+  // A followed link closes the menu (the navbar stays mounted across navigations).
+  if (menu.at !== pathname) setMenu({ open: false, at: pathname });
 
   return (
     <header className="navbar">
       <Link href="/" className="navbar__brand">
         Trade Portal
       </Link>
-      <nav className="navbar__nav" aria-label="Main">
-        <ul className="navbar__links">
-          {items.map((item) => {
-            const active = isActiveLink(item.href, pathname, items);
-            return (
-              <li key={item.href}>
-                <Link href={item.href} className="navbar__link" aria-current={active ? 'page' : undefined}>
-                  {item.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <div className="navbar__account">
-        <button
-          type="button"
-          className="navbar__user"
-          title={`${user.email} – update username`}
-          aria-haspopup="dialog"
-          onClick={() => setDialogOpen(true)}
-        >
-          {name}
-        </button>
-        {/* A plain form so signing out works before hydration and without JavaScript; the route
-            checks `_token`, which the cookie fills in when the server did not pass it. */}
-        <form
-          method="post"
-          action="/logout"
-          className="navbar__signout"
-          onSubmit={(e) => {
-            const field = e.currentTarget.elements.namedItem('_token') as HTMLInputElement;
-            if (!field.value) field.value = readXsrfCookie() ?? '';
-          }}
-        >
-          <input type="hidden" name="_token" defaultValue={xsrfToken ?? ''} />
-          <button type="submit" className="btn btn--ghost btn--sm">
-            Sign out
+      <button
+        type="button"
+        className="btn btn--sm navbar__menu-toggle"
+        aria-expanded={menu.open}
+        aria-controls={NAV_MENU_ID}
+        onClick={() => setMenu((m) => ({ ...m, open: !m.open }))}
+      >
+        <span className="navbar__menu-icon" aria-hidden="true" />
+        Menu
+      </button>
+      <div id={NAV_MENU_ID} className={`navbar__menu ${menu.open ? 'is-open' : ''}`.trim()}>
+        <nav className="navbar__nav" aria-label="Main">
+          <ul className="navbar__links">
+            {items.map((item) => {
+              const active = isActiveLink(item.href, pathname, items);
+              return (
+                <li key={item.href}>
+                  <Link href={item.href} className="navbar__link" aria-current={active ? 'page' : undefined}>
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="navbar__account">
+          <button
+            type="button"
+            className="navbar__user"
+            title={`${user.email} – update username`}
+            aria-haspopup="dialog"
+            onClick={() => setDialogOpen(true)}
+          >
+            <span className="navbar__user-name">{name}</span>
+            <span className="navbar__user-edit" aria-hidden="true">
+              ✎
+            </span>
           </button>
-        </form>
+          {/* A plain form so signing out works before hydration and without JavaScript; the route
+              checks `_token`, which the cookie fills in when the server did not pass it. */}
+          <form
+            method="post"
+            action="/logout"
+            className="navbar__signout"
+            onSubmit={(e) => {
+              const field = e.currentTarget.elements.namedItem('_token') as HTMLInputElement;
+              if (!field.value) field.value = readXsrfCookie() ?? '';
+            }}
+          >
+            <input type="hidden" name="_token" defaultValue={xsrfToken ?? ''} />
+            <button type="submit" className="btn btn--ghost btn--sm">
+              Sign out
+            </button>
+          </form>
+        </div>
       </div>
       {dialogOpen ? (
         <UsernameDialog

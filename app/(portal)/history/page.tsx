@@ -1,16 +1,15 @@
 import { requireActor } from '@/lib/auth/server';
+import { ComingSoon } from '@/components/ui/coming-soon';
 
 export const metadata = { title: 'History' };
 
 /** Start screen of retailer and portal staff. The searchable history list is built by its own issue. */
 export default async function HistoryPage() {
-  const actor = await requireActor();
+  await requireActor();
   return (
-    <section>
-      <h1>Document history</h1>
-      <p className="muted">
-        Signed in as {actor.name} ({actor.roleCode}).
-      </p>
-    </section>
+    <ComingSoon
+      title="Document history"
+      text="The searchable history of orders, invoices, delivery notes and remittances is being built. It will appear here as soon as it is ready."
+    />
   );
 }

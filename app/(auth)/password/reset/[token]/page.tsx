@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { xsrfToken } from '@/lib/auth/server';
 import { resetErrorText } from '@/lib/domain/auth/sign-in-messages';
 
@@ -34,9 +35,9 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
             Set password
           </button>
         </form>
-        <a className="link" href="/login">
+        <Link className="link" href="/login">
           Back to sign in
-        </a>
+        </Link>
       </section>
     </main>
   );

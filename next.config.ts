@@ -1,10 +1,15 @@
 import type { NextConfig } from 'next';
 import { nextRewrites } from './lib/http/api-rewrites';
+import { COMMON_SECURITY_HEADERS } from './lib/http/security-headers';
 
 /** Spec §7 paths serve both the screens and the API; lib/http/api-rewrites.ts says which requests go where. */
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   serverExternalPackages: ['pdfkit', 'exceljs', 'bullmq', 'ioredis', 'pg', 'nodemailer'],
+  // Every answer, pages, API and static files alike (lib/http/security-headers.ts says who adds the rest).
+  async headers() {
+    return [{ source: '/:path*', headers: [...COMMON_SECURITY_HEADERS] }];
+  },
   async rewrites() {
     return { beforeFiles: nextRewrites() };
   },

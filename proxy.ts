@@ -1,8 +1,17 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { XSRF_COOKIE } from './lib/http/csrf';
 import { PAGE_PATH_HEADER, pageGate, xsrfSetCookie } from './lib/http/page-gate';
+import { HSTS_HEADER, newNonce, pageCsp } from './lib/http/security-headers';
+import { env } from './lib/env';
 
-/** The page gate of lib/http/page-gate.ts, for every page request (development and production alike). */
+const isHttps = env.APP_URL.startsWith('https://');
+const development = env.NODE_ENV === 'development';
+
+/**
+ * The page gate of lib/http/page-gate.ts, for every page request (development and production alike),
+ * and each page's Content-Security-Policy with its own nonce (lib/http/security-headers.ts): Next reads
+ * the nonce from the request's CSP header and gives it to the scripts it renders.
+ */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const gate = pageGate({
@@ -15,7 +24,7 @@ export function proxy(request: NextRequest) {
   if (gate.redirectToLogin) {
     const response = NextResponse.redirect(new URL(gate.loginPath, request.url));
     if (gate.newXsrfToken) response.headers.append('set-cookie', xsrfSetCookie(gate.newXsrfToken));
-    return response;
+    return secured(response);
   }
   // Also place a new token on the request, so the page rendered now can put it in its forms.
   if (gate.newXsrfToken) request.cookies.set(XSRF_COOKIE, gate.newXsrfToken);
@@ -23,8 +32,16 @@ export function proxy(request: NextRequest) {
   // always set here, so a header sent by the browser never gets through.
   const headers = new Headers(request.headers);
   headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
+  const csp = pageCsp(newNonce(), { development, https: isHttps });
+  headers.set('content-security-policy', csp);
   const response = NextResponse.next({ request: { headers } });
   if (gate.newXsrfToken) response.headers.append('set-cookie', xsrfSetCookie(gate.newXsrfToken));
+  return secured(response, csp);
+}
+
+function secured(response: NextResponse, csp?: string): NextResponse {
+  if (csp) response.headers.set('content-security-policy', csp);
+  if (isHttps) response.headers.set('strict-transport-security', HSTS_HEADER);
   return response;
 }
 

@@ -4,6 +4,8 @@ import { can, refusalOf, type Action } from '../auth/permissions';
 import { actorFromRequest } from '../auth/session';
 import { readFormBody, readJsonBody, readMultipart, type MultipartSpec, type UploadedFile } from './body';
 import { ApiError, errorResponse, json } from './errors';
+import { API_CSP, HSTS_HEADER } from './security-headers';
+import { env } from '../env';
 import { CSRF_MISMATCH, isStateChanging, tokensMatch, xsrfCookieOf, XSRF_HEADER } from './csrf';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -56,11 +58,32 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
       const query = spec.query ? spec.query.parse(queryObject(new URL(req.url))) : (undefined as Q);
       const body = spec.body ? spec.body.parse(raw) : (undefined as B);
       const result = await handler({ req, actor: actor as Input<P, Q, B, A>['actor'], params, query, body, files });
-      return result instanceof Response ? result : json(result ?? {});
+      return secured(result instanceof Response ? result : json(result ?? {}));
     } catch (error) {
-      return errorResponse(error);
+      return secured(errorResponse(error));
     }
   };
+}
+
+const isHttps = env.APP_URL.startsWith('https://');
+
+/** The API's own security headers (lib/http/security-headers.ts); next.config.ts adds the common ones. */
+function secured(response: Response): Response {
+  // A Response made by Response.redirect() or fetch() has immutable headers: copy it then.
+  const target = Object.isFrozen(response.headers) ? new Response(response.body, response) : response;
+  try {
+    setApiHeaders(target.headers);
+    return target;
+  } catch {
+    const copy = new Response(response.body, response);
+    setApiHeaders(copy.headers);
+    return copy;
+  }
+}
+
+function setApiHeaders(headers: Headers): void {
+  headers.set('content-security-policy', API_CSP);
+  if (isHttps) headers.set('strict-transport-security', HSTS_HEADER);
 }
 
 async function readBody(

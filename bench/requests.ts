@@ -9,9 +9,18 @@ import type { BenchSupplier } from './suppliers';
 /**
  * What the many-user load asks for: each request a supplier (its own session), an inbox tab, a store
  * filter or none, and a page within that list, drawn at random; and, for the reference, the very
- * statement the portal sends for it, to run through pgbench.
+ * statement the portal sends for it, to run through pgbench. A workload adds what users also do:
+ * sort a list by one of its columns, or look a document up by part of its number.
  */
 export type BenchRequest = { supplier: BenchSupplier; list: InboxListName; path: string; sql: string; params: unknown[] };
+
+export type Workload = 'browse' | 'sorted' | 'search';
+
+export const WORKLOADS: Record<Workload, string> = {
+  browse: 'random tab, store and page',
+  sorted: 'random tab, store, page and sort (column and direction)',
+  search: 'random tab, 4 digits from the middle of one of the supplier’s document numbers',
+};
 
 const TABS: { list: InboxListName; path: string }[] = [
   { list: 'open_purchase', path: '/orders' },
@@ -20,6 +29,9 @@ const TABS: { list: InboxListName; path: string }[] = [
   { list: 'unread_dispute', path: '/disputes' },
   { list: 'unread_remittance', path: '/remittance-advices' },
 ];
+
+/** The columns the inbox tables sort by on the server (docs/api.md). */
+const SORT_KEYS = ['docno', 'docDate', 'deliveryDate', 'xdocTotalIncl'] as const;
 
 export const RESULTS = 50;
 /** Pages drawn from the first this many: users page, but rarely past the tenth. */
@@ -36,27 +48,48 @@ export function randomSource(seed: number): () => number {
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
-export async function benchRequests(
-  url: string,
-  suppliers: BenchSupplier[],
-  count: number,
-  random = randomSource(42),
-): Promise<BenchRequest[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  // Lists per vendor and store with their sizes (store 0: the whole list), from the trigger-kept counters.
+type ListSize = { store: number; total: number };
+
+/** Lists per vendor and store with their sizes (store 0: the whole list), from the trigger-kept counters. */
+async function listSizes(client: pg.Client): Promise<Map<string, ListSize[]>> {
   const { rows } = await client.query<{ vendor_id: number; list: string; store_id: number; total: number }>(
     `select vendor_id, list, store_id, total from inbox_counts where total > 0
      union all select vendor_id, list, 0, sum(total)::int from inbox_counts group by vendor_id, list having sum(total) > 0`,
   );
-  await client.end();
-  const sizes = new Map<string, { store: number; total: number }[]>();
+  const sizes = new Map<string, ListSize[]>();
   for (const r of rows) {
     const key = `${r.vendor_id}|${r.list}`;
     if (!sizes.has(key)) sizes.set(key, []);
     sizes.get(key)!.push({ store: r.store_id, total: r.total });
   }
-  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
+  return sizes;
+}
+
+/** Some document numbers of each vendor, to take a part of as a search. */
+async function sampleNumbers(client: pg.Client): Promise<Map<number, string[]>> {
+  const { rows } = await client.query<{ vendor_id: number; docno: string }>(
+    `select vendor_id, docno from (
+       select vendor_id, docno, row_number() over (partition by vendor_id order by id) as n from xdocs where id % 97 = 0
+     ) s where n <= 40`,
+  );
+  const numbers = new Map<number, string[]>();
+  for (const r of rows) numbers.set(r.vendor_id, [...(numbers.get(r.vendor_id) ?? []), r.docno]);
+  return numbers;
+}
+
+export async function benchRequests(
+  url: string,
+  suppliers: BenchSupplier[],
+  count: number,
+  workload: Workload = 'browse',
+  random = randomSource(42),
+): Promise<BenchRequest[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const sizes = await listSizes(client);
+  const numbers = workload === 'search' ? await sampleNumbers(client) : new Map<number, string[]>();
+  await client.end();
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
 
   const requests: BenchRequest[] = [];
   let previous = '';
@@ -65,17 +98,28 @@ export async function benchRequests(
     const tab = pick(TABS);
     const lists = sizes.get(`${supplier.vendorId}|${tab.list}`);
     if (!lists) continue;
-    // Half the requests filter by a store, half show the whole list.
-    const wholeList = lists.find((l) => l.store === 0)!;
-    const stores = lists.filter((l) => l.store !== 0);
-    const chosen = random() < 0.5 || !stores.length ? wholeList : pick(stores);
-    const pages = Math.max(1, Math.min(MAX_PAGE, Math.ceil(chosen.total / RESULTS)));
-    const page = 1 + Math.floor(random() * pages);
-    const query = new URLSearchParams({
-      ...(chosen.store ? { store: String(chosen.store) } : {}),
-      results: String(RESULTS),
-      page: String(page),
-    });
+    const query = new URLSearchParams();
+    if (workload === 'search') {
+      // Four digits from inside a number: "4632" of "PO00004632", as a user types what they remember.
+      const docno = pick(numbers.get(supplier.vendorId) ?? ['00000000']);
+      const digits = docno.replace(/^\D+/, '');
+      const at = Math.floor(random() * Math.max(1, digits.length - 3));
+      query.set('docno', digits.slice(at, at + 4));
+      query.set('results', String(RESULTS));
+    } else {
+      // Half the requests filter by a store, half show the whole list.
+      const wholeList = lists.find((l) => l.store === 0)!;
+      const stores = lists.filter((l) => l.store !== 0);
+      const chosen = random() < 0.5 || !stores.length ? wholeList : pick(stores);
+      const pages = Math.max(1, Math.min(MAX_PAGE, Math.ceil(chosen.total / RESULTS)));
+      if (chosen.store) query.set('store', String(chosen.store));
+      query.set('results', String(RESULTS));
+      query.set('page', String(1 + Math.floor(random() * pages)));
+      if (workload === 'sorted') {
+        query.set('sort', pick(SORT_KEYS));
+        query.set('direction', random() < 0.5 ? 'asc' : 'desc');
+      }
+    }
     const path = `${tab.path}?${query}`;
     const key = `${supplier.email}${path}`;
     if (key === previous) continue; // no two consecutive requests alike

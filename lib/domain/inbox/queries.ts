@@ -42,7 +42,7 @@ const SORT_COLUMNS: SortColumns<InboxSortKey> = {
  * the text (plannedForValues), so the planner weighs how many numbers contain it. Which of the two is
  * literal SQL chosen here; the text only ever travels as a parameter, its wildcards escaped.
  */
-export const TRIGRAM_MIN_LENGTH = 3;
+const TRIGRAM_MIN_LENGTH = 3;
 function docnoContains(docno: string): SQL {
   const pattern = `%${escapeLike(docno.toLowerCase())}%`;
   return docno.length >= TRIGRAM_MIN_LENGTH ? sql`lower(${xdocs.docno}) like ${pattern}` : sql`${xdocs.docno} ilike ${pattern}`;
@@ -135,7 +135,7 @@ function sortedRows(scope: Scope, list: InboxListName, filter: InboxFilter, colu
 }
 
 /** A docno search is planned for its text: no one plan suits a fragment in ten numbers and one in all of them. */
-export const plannedForValues = (filter: InboxFilter): boolean => filter.docno !== undefined;
+export const plannedForValues = (filter: InboxFilter): boolean => Boolean(filter.docno);
 
 async function listPage<T>(scope: Scope, list: InboxListName, filter: InboxFilter, wrap: (rows: string, pager: string) => T): Promise<T> {
   const found = await summariesPageJson(inboxPageQuery(scope, list, filter), { plannedForValues: plannedForValues(filter) });

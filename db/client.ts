@@ -67,7 +67,9 @@ export async function queryPlannedForValues<Row>(query: SQL): Promise<Row[]> {
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query('begin read only; set local plan_cache_mode = force_custom_plan');
+    // Serial: such a search reads at most a supplier's list, and starting parallel workers for it cost more
+    // than the scan they would share (50 ms against 16 ms on two busy cores, bench/notes.md).
+    await client.query('begin read only; set local plan_cache_mode = force_custom_plan; set local max_parallel_workers_per_gather = 0');
     const result = await client.query({ text, values: params });
     await client.query('commit');
     return result.rows as Row[];

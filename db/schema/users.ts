@@ -28,6 +28,8 @@ export const users = pgTable(
     parentUserId: integer().references((): AnyPgColumn => users.id),
     lastLogin: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
+    // Raised to end every session of the user at its next request (lib/domain/auth/end-sessions.ts).
+    sessionVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,6 +94,18 @@ export const loginFailures = pgTable(
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+);
+
+/** Password-reset requests, known address or not, so reset e-mails can be limited (lib/domain/auth/reset-throttle.ts). */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    email: text().notNull(),
+    ip: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_requests_email_idx').on(t.email, t.at), index('password_reset_requests_ip_idx').on(t.ip, t.at)],
 );
 
 export const emailPreferences = pgTable(

@@ -40,10 +40,13 @@ const ACTOR_SELECT =
 
 /**
  * Builds the actor from the database on every request, so a deactivated user or a changed role
- * takes effect at the next request rather than when the session cookie expires.
+ * takes effect at the next request rather than when the session cookie expires; a session begun
+ * before the user's sessions were ended (its version is older than the user's) names nobody.
  */
-export async function loadActor(userId: number): Promise<Actor | null> {
-  const [row] = await queryPrepared<ActorRow>(sql`${ACTOR_SELECT} where ${users.id} = ${userId} and ${users.deletedAt} is null`);
+export async function loadActor(userId: number, sessionVersion: number): Promise<Actor | null> {
+  const [row] = await queryPrepared<ActorRow>(
+    sql`${ACTOR_SELECT} where ${users.id} = ${userId} and ${users.sessionVersion} = ${sessionVersion} and ${users.deletedAt} is null`,
+  );
   if (!row) return null;
   const kind = roleKind(row.roleCode);
   const grants: Grants =

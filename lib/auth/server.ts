@@ -19,7 +19,7 @@ export async function sessionTimeLeft(): Promise<number | null> {
 // Once per request: the layout and the page both ask, the database is read once.
 export const currentActor = cache(async (): Promise<Actor | null> => {
   const session = await currentSession();
-  return session ? loadActor(session.userId) : null;
+  return session ? loadActor(session.userId, session.sessionVersion) : null;
 });
 
 /**

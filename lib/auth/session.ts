@@ -12,9 +12,12 @@ export function sessionCookieOptions(maxAge = SESSION_MAX_AGE_SECONDS) {
   return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: isSecure, maxAge };
 }
 
-export async function encodeSession(user: { id: number; name: string; email: string }): Promise<string> {
+/** What a session names: the user, and the user's session version when it began (see loadActor). */
+export type Session = { userId: number; sessionVersion: number; expiresAt: number };
+
+export async function encodeSession(user: { id: number; name: string; email: string; sessionVersion: number }): Promise<string> {
   return encode({
-    token: { sub: String(user.id), name: user.name, email: user.email },
+    token: { sub: String(user.id), name: user.name, email: user.email, sv: user.sessionVersion },
     secret: env.NEXTAUTH_SECRET,
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
@@ -25,10 +28,12 @@ export async function encodeSession(user: { id: number; name: string; email: str
  * session check, and a browser sends the same token with every request. The outcome for an exact
  * token string never changes except by expiry, so recent outcomes are remembered with the token's own
  * expiry; a forged or altered token is a different string and is decrypted (and refused) afresh.
- * Whether the user is still active is not cached: loadActor reads it on every request.
+ * Whether the user is still active, and whether the session was ended since (sign-out, a new password,
+ * deactivation, a role change), is not remembered: loadActor checks both on every request.
  */
 const DECODED_TOKENS_KEPT = 10_000;
-const decodedTokens = new Map<string, { userId: number | null; expiresAt: number }>();
+type Decoded = { userId: number | null; sessionVersion: number; expiresAt: number };
+const decodedTokens = new Map<string, Decoded>();
 
 /** The user id a session cookie value stands for, or null when it is missing, forged or expired. */
 export async function userIdFromSessionToken(token: string | undefined): Promise<number | null> {
@@ -36,7 +41,7 @@ export async function userIdFromSessionToken(token: string | undefined): Promise
 }
 
 /** The user and the moment (ms since the epoch) the session ends; null when missing, forged or expired. */
-export async function sessionFromToken(token: string | undefined): Promise<{ userId: number; expiresAt: number } | null> {
+export async function sessionFromToken(token: string | undefined): Promise<Session | null> {
   if (!token) return null;
   let decoded = decodedTokens.get(token);
   if (!decoded || decoded.expiresAt <= Date.now()) {
@@ -44,23 +49,25 @@ export async function sessionFromToken(token: string | undefined): Promise<{ use
     if (decodedTokens.size >= DECODED_TOKENS_KEPT) decodedTokens.delete(decodedTokens.keys().next().value!);
     decodedTokens.set(token, decoded);
   }
-  return decoded.userId === null ? null : { userId: decoded.userId, expiresAt: decoded.expiresAt };
+  return decoded.userId === null ? null : { userId: decoded.userId, sessionVersion: decoded.sessionVersion, expiresAt: decoded.expiresAt };
 }
 
-async function decodeSessionToken(token: string): Promise<{ userId: number | null; expiresAt: number }> {
+async function decodeSessionToken(token: string): Promise<Decoded> {
+  // Not a token of ours (or expired): remember the refusal briefly, so a flood of one bad token stays cheap.
+  const refused = { userId: null, sessionVersion: 0, expiresAt: Date.now() + 60_000 };
   try {
     const payload = await decode({ token, secret: env.NEXTAUTH_SECRET });
     const id = Number(payload?.sub);
-    const valid = Number.isInteger(id) && id > 0 && typeof payload?.exp === 'number';
-    return valid ? { userId: id, expiresAt: (payload.exp as number) * 1000 } : { userId: null, expiresAt: Date.now() + 60_000 };
+    const version = payload?.sv;
+    const valid = Number.isInteger(id) && id > 0 && typeof payload?.exp === 'number' && Number.isInteger(version);
+    return valid ? { userId: id, sessionVersion: version as number, expiresAt: (payload!.exp as number) * 1000 } : refused;
   } catch {
-    // Not a token of ours (or expired): remember the refusal briefly, so a flood of one bad token stays cheap.
-    return { userId: null, expiresAt: Date.now() + 60_000 };
+    return refused;
   }
 }
 
 /** The actor behind a request's session cookie; null for anonymous, deactivated or deleted users. */
 export async function actorFromRequest(req: Request): Promise<Actor | null> {
-  const userId = await userIdFromSessionToken(readCookie(req.headers.get('cookie'), SESSION_COOKIE));
-  return userId ? loadActor(userId) : null;
+  const session = await sessionFromToken(readCookie(req.headers.get('cookie'), SESSION_COOKIE));
+  return session ? loadActor(session.userId, session.sessionVersion) : null;
 }

@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { env } from '../../lib/env';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
 
 export { DEMO_PASSWORD };
@@ -10,4 +12,23 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * A user of a test's own with the demo password (active again if it exists): tests that sign out, or
+ * otherwise end sessions, use one, since that ends every session of the user, stored states included.
+ */
+export async function temporaryUser(email: string, roleId: number): Promise<void> {
+  const db = new pg.Client({ connectionString: env.E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(
+      `insert into users (name, email, password_hash, role_id)
+       select 'Temporary User', $1, password_hash, $2 from users where email = 'supplier@portal.test'
+       on conflict (email) do update set deleted_at = null, role_id = excluded.role_id`,
+      [email, roleId],
+    );
+  } finally {
+    await db.end();
+  }
 }

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { test, expect, request, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
 import { apiAs } from './fixtures/accounts';
+import { temporaryUser } from './helpers';
 
 /*
  * The production server (`npm start`) as clients meet it: every request, page or API, goes through
@@ -166,12 +167,14 @@ test.describe('compression', () => {
 
 test.describe('sign-in and sign-out forms', () => {
   test('a plain form post signs in (303 and a session cookie) and sign-out clears it', async () => {
+    // Signing out ends every session of the user: a user of the test's own, not a shared demo account.
+    await temporaryUser('temp.form.signout@portal.test', 2);
     const browserless = await request.newContext({ baseURL });
     const loginPage = await browserless.get('/login');
     expect(loginPage.status()).toBe(200);
     const xsrf = (await browserless.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
     const signIn = await browserless.post('/login', {
-      form: { _token: xsrf, email: 'retail.user@portal.test', password: DEMO_PASSWORD },
+      form: { _token: xsrf, email: 'temp.form.signout@portal.test', password: DEMO_PASSWORD },
       maxRedirects: 0,
     });
     expect(signIn.status()).toBe(303);

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
 import { env } from '../../lib/env';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, signIn, temporaryUser } from './helpers';
 
 const dbUrl = env.E2E_DATABASE_URL;
 
@@ -34,15 +34,25 @@ test.describe('sign-in', () => {
     await expect(form.getByRole('status')).toHaveText('We have sent you an email to reset your password');
   });
 
-  test('anonymous visitors are sent to sign in, and sign-out ends the session', async ({ page }) => {
+  test('anonymous visitors are sent to sign in, and sign-out ends the session everywhere', async ({ page, browser }) => {
+    await temporaryUser('temp.signout.e2e@portal.test', 6);
     await page.goto('/history');
     // The way back rides along, so signing in returns to the page asked for.
     await expect(page).toHaveURL(/\/login\?next=%2Fhistory$/);
-    await signIn(page, 'staff@portal.test');
+    await signIn(page, 'temp.signout.e2e@portal.test');
+    // The same user signed in on a second device.
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await signIn(other, 'temp.signout.e2e@portal.test');
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/history');
     await expect(page).toHaveURL(/\/login\?next=%2Fhistory$/);
+    // The other device's session ended too, at its next request.
+    await other.reload();
+    await expect(other).toHaveURL(/\/login\?error=session_expired/);
+    await elsewhere.close();
   });
 
   test('a deactivated user is signed out at the next request', async ({ page }) => {

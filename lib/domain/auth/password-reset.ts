@@ -10,6 +10,8 @@ import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { nudgeOutbox } from '../../../jobs/outbox-relay';
 import { RuleViolationError } from '../errors';
 import { clearFailures } from './throttle';
+import { nextSessionVersion } from './end-sessions';
+import { mayRequestReset } from './reset-throttle';
 
 export const RESET_LINK_MINUTES = 60;
 export const RESET_SENT_MESSAGE = 'We have sent you an email to reset your password';
@@ -31,32 +33,34 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Writes a single-use reset link and its e-mail in one transaction. Unknown and deactivated addresses
- * get the same answer, so the form cannot be used to find out who has an account.
+ * get the same answer, so the form cannot be used to find out who has an account; so do requests past
+ * the limit of reset e-mails per address and per client address (reset-throttle.ts), which send none.
  */
-export async function requestPasswordReset(input: z.infer<typeof resetRequestSchema>): Promise<{ message: string }> {
+export async function requestPasswordReset(input: z.infer<typeof resetRequestSchema>, ip: string): Promise<{ message: string }> {
   const { email } = resetRequestSchema.parse(input);
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)))
-    .limit(1);
-  if (user) {
+  const sent = await db.transaction(async (tx) => {
+    if (!(await mayRequestReset(tx, email, ip))) return false;
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt)))
+      .limit(1);
+    if (!user) return false;
     const token = randomBytes(32).toString('base64url');
-    await db.transaction(async (tx) => {
-      await tx.insert(passwordResets).values({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-      });
-      await enqueueInOutbox(tx, 'send-email', {
-        to: user.email,
-        template: 'password-reset',
-        data: { name: user.name, resetUrl: `${env.APP_URL}/password/reset/${token}`, expiresMinutes: RESET_LINK_MINUTES },
-      });
-      await recordActivity(tx, { userId: user.id, email: user.email }, 'password-reset-requested');
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
     });
-    nudgeOutbox();
-  }
+    await enqueueInOutbox(tx, 'send-email', {
+      to: user.email,
+      template: 'password-reset',
+      data: { name: user.name, resetUrl: `${env.APP_URL}/password/reset/${token}`, expiresMinutes: RESET_LINK_MINUTES },
+    });
+    await recordActivity(tx, { userId: user.id, email: user.email }, 'password-reset-requested', { ip });
+    return true;
+  });
+  if (sent) nudgeOutbox();
   return { message: RESET_SENT_MESSAGE };
 }
 
@@ -74,7 +78,8 @@ export async function resetPassword(input: z.infer<typeof newPasswordSchema>): P
     if (!claimed) throw new RuleViolationError(RESET_INVALID_MESSAGE, { token: [RESET_INVALID_MESSAGE] });
     const [user] = await tx
       .update(users)
-      .set({ passwordHash: hash, updatedAt: sql`now()` })
+      // A new password ends every session begun with the old one (lib/domain/auth/end-sessions.ts).
+      .set({ passwordHash: hash, updatedAt: sql`now()`, sessionVersion: nextSessionVersion })
       .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt)))
       .returning({ id: users.id, email: users.email });
     if (!user) throw new RuleViolationError(RESET_INVALID_MESSAGE, { token: [RESET_INVALID_MESSAGE] });

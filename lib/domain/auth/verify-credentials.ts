@@ -18,7 +18,7 @@ export const INVALID_CREDENTIALS = 'These credentials do not match our records.'
 // Compared against when the account does not exist, so both paths cost one bcrypt comparison.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
 
-export type SignedInUser = { id: number; name: string; email: string; roleCode: string };
+export type SignedInUser = { id: number; name: string; email: string; roleCode: string; sessionVersion: number };
 
 /** Checks e-mail and password with throttling; records the sign-in. Deactivated users cannot sign in. */
 export async function verifyCredentials(input: Credentials, ip: string): Promise<SignedInUser> {
@@ -31,6 +31,7 @@ export async function verifyCredentials(input: Credentials, ip: string): Promise
       email: users.email,
       hash: users.passwordHash,
       deletedAt: users.deletedAt,
+      sessionVersion: users.sessionVersion,
       roleCode: roles.code,
     })
     .from(users)
@@ -50,5 +51,5 @@ export async function verifyCredentials(input: Credentials, ip: string): Promise
     await recordActivity(tx, { userId: user.id, email: user.email }, 'login', { ip });
     await clearFailures(email, tx);
   });
-  return { id: user.id, name: user.name, email: user.email, roleCode: user.roleCode };
+  return { id: user.id, name: user.name, email: user.email, roleCode: user.roleCode, sessionVersion: user.sessionVersion };
 }

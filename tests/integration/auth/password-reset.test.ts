@@ -46,10 +46,11 @@ afterAll(async () => {
   await db.end();
 });
 
-function jsonPost(path: string, body: unknown) {
+function jsonPost(path: string, body: unknown, ip?: string) {
   return new Request(`http://localhost${path}`, {
     method: 'POST',
     headers: {
+      ...(ip ? { 'x-forwarded-for': ip } : {}),
       'content-type': 'application/json',
       'x-requested-with': 'XMLHttpRequest',
       cookie: `XSRF-TOKEN=${XSRF}`,
@@ -145,4 +146,65 @@ it('refuses an expired link', async () => {
     noParams,
   );
   expect(response.status).toBe(422);
+});
+
+describe('limits on reset e-mails', () => {
+  const SENT = 'We have sent you an email to reset your password';
+  const linksOf = async (email: string) =>
+    Number(
+      (await db.query(`select count(*) from password_resets pr join users u on u.id = pr.user_id where u.email = $1`, [email])).rows[0]
+        .count,
+    );
+  const ask = async (email: string, ip: string) => {
+    const response = await m.requestReset(jsonPost('/password/email', { email }, ip), noParams);
+    return { status: response.status, message: (await response.json()).message };
+  };
+  const cloneUser = (email: string) =>
+    db.query(
+      `insert into users (name, email, password_hash, role_id) select 'Limited', $1, password_hash, 4 from users where email = 'supplier@portal.test'`,
+      [email],
+    );
+
+  it('sends at most three per address in 15 minutes, from any client address, answering the same', async () => {
+    const email = 'reset.limit.address@portal.test';
+    await cloneUser(email);
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await ask(email, `10.20.0.${i + 1}`));
+    expect(answers).toEqual(Array(5).fill({ status: 200, message: SENT }));
+    expect(await linksOf(email)).toBe(3);
+    await waitFor(() => (smtp.to(email).length === 3 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(smtp.to(email)).toHaveLength(3);
+  });
+
+  it('sends at most ten per client address in 15 minutes, whoever they are for', async () => {
+    const ip = '10.30.0.1';
+    for (let i = 0; i < 10; i++) expect(await ask(`nobody.${i}@nowhere.test`, ip)).toEqual({ status: 200, message: SENT });
+    const email = 'reset.limit.client@portal.test';
+    await cloneUser(email);
+    // Past the limit a known address gets the same answer, and no link.
+    expect(await ask(email, ip)).toEqual({ status: 200, message: SENT });
+    expect(await linksOf(email)).toBe(0);
+    // From another client address it is sent.
+    expect(await ask(email, '10.30.0.2')).toEqual({ status: 200, message: SENT });
+    expect(await linksOf(email)).toBe(1);
+  });
+
+  it('counts a burst of requests for one address one at a time', async () => {
+    const email = 'reset.limit.burst@portal.test';
+    await cloneUser(email);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => ask(email, `10.40.0.${i + 1}`)));
+    expect(answers.every((a) => a.status === 200 && a.message === SENT)).toBe(true);
+    expect(await linksOf(email)).toBe(3);
+  });
+
+  it('lets an address ask again once its requests age out of the window', async () => {
+    const email = 'reset.limit.window@portal.test';
+    await cloneUser(email);
+    for (let i = 0; i < 3; i++) await ask(email, `10.50.0.${i + 1}`);
+    expect(await linksOf(email)).toBe(3);
+    await db.query(`update password_reset_requests set at = now() - interval '16 minutes' where email = $1`, [email]);
+    await ask(email, '10.50.0.9');
+    expect(await linksOf(email)).toBe(4);
+  });
 });

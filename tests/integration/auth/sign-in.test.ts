@@ -6,7 +6,10 @@ import { PUT as updateUser } from '@/app/api/users/[id]/route';
 import { GET as vendorsLookup } from '@/app/api/vendors/route';
 import { GET as storesLookup } from '@/app/api/stores/route';
 import { GET as subsidiaryLookup } from '@/app/api/subsidiary/route';
-import { pool as appPool } from '@/db/client';
+import { createHash, randomBytes } from 'node:crypto';
+import { db as appDb, pool as appPool } from '@/db/client';
+import { endSessions } from '@/lib/domain/auth/end-sessions';
+import { resetPassword } from '@/lib/domain/auth/password-reset';
 import { THROTTLE } from '@/lib/domain/auth/throttle';
 import { DEMO_PASSWORD as PASSWORD } from '@/db/seed/demo-accounts';
 
@@ -166,7 +169,9 @@ describe('session', () => {
   });
 
   it('signs out by clearing the session cookie', async () => {
-    const { cookie } = await signIn('staff@portal.test');
+    // A user of its own: signing out ends every session of the user, and other suites use the demo ones.
+    await cloneDemoUser('temp.cookie.signout@portal.test', 2);
+    const { cookie } = await signIn('temp.cookie.signout@portal.test');
     const response = await logout(xhr('/logout', cookie, { method: 'POST' }), noParams);
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toMatch(/next-auth\.session-token=;.*Max-Age=0/);
@@ -177,6 +182,58 @@ describe('session', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('http://localhost:3000/login?next=%2F%3Ftab%3Dorders%26doc%3DX');
     expect(response.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+  });
+});
+
+describe('ending sessions', () => {
+  const status = async (cookie: string) => (await currentUser(xhr('/users/current', cookie), noParams)).status;
+
+  it('sign-out ends every session of the user at its next request, and only theirs', async () => {
+    await cloneDemoUser('temp.signout.all@portal.test', 4);
+    const first = await signIn('temp.signout.all@portal.test');
+    const second = await signIn('temp.signout.all@portal.test');
+    const someoneElse = await signIn('supplier.user@portal.test');
+    expect([await status(first.cookie), await status(second.cookie)]).toEqual([200, 200]);
+
+    expect((await logout(xhr('/logout', first.cookie, { method: 'POST' }), noParams)).status).toBe(200);
+    // The browser that signed out dropped its cookie, but a copy of it (or another device) is refused too.
+    expect([await status(first.cookie), await status(second.cookie)]).toEqual([401, 401]);
+    expect(await status(someoneElse.cookie)).toBe(200);
+    // Signing in again starts a session that works.
+    expect(await status((await signIn('temp.signout.all@portal.test')).cookie)).toBe(200);
+  });
+
+  it('a new password ends every session begun with the old one', async () => {
+    const id = await cloneDemoUser('temp.reset.sessions@portal.test', 4);
+    const before = await signIn('temp.reset.sessions@portal.test');
+    const token = randomBytes(24).toString('hex');
+    await db.query(`insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 hour')`, [
+      id,
+      createHash('sha256').update(token).digest('hex'),
+    ]);
+    await resetPassword({ token, password: 'a-new-Password-1', password_confirmation: 'a-new-Password-1' });
+    expect(await status(before.cookie)).toBe(401);
+  });
+
+  it('ends nothing when the change it belongs to rolls back', async () => {
+    const id = await cloneDemoUser('temp.rollback.sessions@portal.test', 4);
+    const { cookie } = await signIn('temp.rollback.sessions@portal.test');
+    await expect(
+      appDb.transaction(async (tx) => {
+        await endSessions(tx, id);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await status(cookie)).toBe(200);
+    await endSessions(appDb, id);
+    expect(await status(cookie)).toBe(401);
+  });
+
+  it('a sign-out without a session answers as usual and ends nobody’s', async () => {
+    const someone = await signIn('supplier.user@portal.test');
+    const response = await logout(xhr('/logout', `XSRF-TOKEN=${XSRF}`, { method: 'POST' }), noParams);
+    expect(response.status).toBe(200);
+    expect(await status(someone.cookie)).toBe(200);
   });
 });
 

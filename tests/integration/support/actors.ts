@@ -9,7 +9,10 @@ export const TEST_XSRF = 't';
 
 /** A seeded user's id, name and e-mail; throws when the seed has no such user. */
 export async function userByEmail(email: string) {
-  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email));
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.email, email));
   if (!user) throw new Error(`No user ${email} in the test database (is the seed loaded?)`);
   return user;
 }
@@ -35,7 +38,8 @@ export async function sessionHeaders(email: string, { xsrf = true }: { xsrf?: bo
 
 /** The actor a request of this user would carry, for calling domain functions directly. */
 export async function actorFor(email: string): Promise<Actor> {
-  const actor = await loadActor((await userByEmail(email)).id);
+  const user = await userByEmail(email);
+  const actor = await loadActor(user.id, user.sessionVersion);
   if (!actor) throw new Error(`${email} is not an active user`);
   return actor;
 }

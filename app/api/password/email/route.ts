@@ -1,5 +1,6 @@
 import { requestPasswordReset, resetRequestSchema } from '@/lib/domain/auth/password-reset';
 import { route, isFormPost } from '@/lib/http/route';
+import { clientIp } from '@/lib/http/client-ip';
 import { redirectTo } from '@/lib/http/redirect';
 import { z } from 'zod';
 
@@ -12,6 +13,6 @@ export const POST = route({ public: true, body: z.record(z.string(), z.unknown()
   const parsed = resetRequestSchema.safeParse(body);
   if (!parsed.success && !isForm) throw parsed.error;
   if (!parsed.success) return redirectTo(req, `/login?${new URLSearchParams({ error: 'email', forgot: '1' })}`);
-  const result = await requestPasswordReset(parsed.data);
+  const result = await requestPasswordReset(parsed.data, clientIp(req));
   return isForm ? redirectTo(req, `/login?${new URLSearchParams({ status: 'reset_sent' })}`) : result;
 });

@@ -112,7 +112,7 @@ export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize
         {isListTab(tab) ? (
           <button
             type="button"
-            className={`btn btn--sm inbox__filters-toggle ${filtersToggle.auto ? 'inbox__filters-toggle--auto' : ''}`.trim()}
+            className="btn btn--sm"
             aria-expanded={filtersToggle.open}
             aria-controls={FILTERS_ID}
             onClick={filtersToggle.toggle}

@@ -54,3 +54,29 @@ export function fixedSql(fragment: SQL): SQL {
   if (params.length) throw new Error(`fixedSql: the fragment has parameters: ${text}`);
   return sql.raw(text);
 }
+
+/**
+ * Runs a query planned for the values it is given (a custom plan), for the few reads whose best plan
+ * depends on a value: a search for part of a document number is best served by the trigram index when
+ * the text is rare and by reading the list in order when most numbers contain it, and a generic plan has
+ * to pick one for all. The pool's sessions force generic plans, so this asks for a custom plan for its own
+ * (read-only) transaction. Costs the planning (about 1–2 ms for a list page) and two short round trips.
+ */
+export async function queryPlannedForValues<Row>(query: SQL): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    // Serial: such a search reads at most a supplier's list, and starting parallel workers for it cost more
+    // than the scan they would share (50 ms against 16 ms on two busy cores, bench/notes.md).
+    await client.query('begin read only; set local plan_cache_mode = force_custom_plan; set local max_parallel_workers_per_gather = 0');
+    const result = await client.query({ text, values: params });
+    await client.query('commit');
+    return result.rows as Row[];
+  } catch (error) {
+    await client.query('rollback').catch(() => (broken = true));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

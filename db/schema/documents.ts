@@ -29,6 +29,52 @@ export type XdocSubType = (typeof XDOC_SUB_TYPES)[number];
 /** The order-response header as stored (spec §3 order response payload). */
 export type StoredResponse = { response: 'confirmed' | 'rejected' | 'detailResponse'; reason?: string; supplierRef?: string };
 
+/** The inbox lists' predicates, as the partial indexes state them (the queries repeat them literally). */
+const OPEN_PURCHASE = sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`;
+const OPEN_RETURN = sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code = 'return'`;
+const RESPONDED_RETURN = sql`xdoc_type_code = 'order' and responded_at is not null and xdoc_sub_type_code = 'return'`;
+const UNREAD = sql`is_read = false`;
+/** The unread lists' documents only (an unread order or invoice is on none of them), which keeps their sort indexes small. */
+const UNREAD_LISTED = sql`is_read = false and xdoc_type_code in ('deliverynote', 'dispute', 'remittance')`;
+
+/**
+ * Indexes for the inbox lists sorted by a column (`sort`): for each list and each sort column, one led by
+ * the vendor and one by vendor and store, then the column and the id (the tiebreak), so a page of one
+ * vendor reads in order and stops after the page in either direction (ascending forward, descending
+ * backward, which is why the column keeps the default nulls last), and a supplier's vendors are merged.
+ * The unread lists share theirs, with the document type after the vendor. docno comes last so a search
+ * for part of a number is checked in the index.
+ */
+function inboxSortIndexes(t: {
+  [K in 'vendorId' | 'storeId' | 'xdocTypeCode' | 'docno' | 'docDate' | 'deliveryDate' | 'xdocTotalIncl' | 'id']: AnyPgColumn;
+}) {
+  const lists = [
+    { name: 'open_purchase', where: OPEN_PURCHASE, lead: [t.vendorId] },
+    { name: 'open_return', where: OPEN_RETURN, lead: [t.vendorId] },
+    { name: 'responded_return', where: RESPONDED_RETURN, lead: [t.vendorId] },
+    { name: 'unread', where: UNREAD_LISTED, lead: [t.vendorId, t.xdocTypeCode] },
+  ];
+  const columns = [
+    { name: 'docno', column: t.docno },
+    { name: 'doc_date', column: t.docDate },
+    { name: 'delivery_date', column: t.deliveryDate },
+    { name: 'total', column: t.xdocTotalIncl },
+  ];
+  return lists.flatMap(({ name, where, lead }) =>
+    columns.flatMap(({ name: by, column }) => {
+      const rest = column === t.docno ? [column, t.id] : [column, t.id, t.docno];
+      return [
+        index(`xdocs_inbox_${name}_by_${by}_idx`)
+          .on(...(lead as [AnyPgColumn, ...AnyPgColumn[]]), ...rest)
+          .where(where),
+        index(`xdocs_inbox_${name}_store_by_${by}_idx`)
+          .on(...(lead as [AnyPgColumn, ...AnyPgColumn[]]), t.storeId, ...rest)
+          .where(where),
+      ];
+    }),
+  );
+}
+
 /**
  * A trade document (spec "xdoc"). Money is numeric; dates are real dates.
  * Store, region and division are denormalised so the inbox and history filters hit one table.
@@ -91,42 +137,49 @@ export const xdocs = pgTable(
   (t) => [
     uniqueIndex('xdocs_tiny_mce_uq').on(t.tinyMce),
     index('xdocs_docno_idx').on(t.docno),
-    // Inbox docno filter: a case-insensitive prefix search, `lower(docno) like 'po0012%'`.
-    index('xdocs_docno_lower_idx').using('btree', sql`lower(docno) text_pattern_ops`),
+    // Inbox docno filter: any part of the number, any case, `lower(docno) like '%4632%'` (pg_trgm, migration 0008).
+    index('xdocs_docno_trgm_idx').using('gin', sql`lower(docno) gin_trgm_ops`),
     index('xdocs_orderno_idx').on(t.orderno),
     index('xdocs_related_idx').on(t.relatedXdocId),
     // Inbox: open purchase orders, open return orders and responded return orders per vendor, newest first.
     // Splitting by sub type keeps the sub-type check out of the heap; the trailing columns let every
-    // order filter but docno be checked in the index, so a page of ids and its count(*) are index-only scans.
+    // order filter be checked in the index (docno last: a search for part of a number that the trigram
+    // index cannot narrow reads the list in order without visiting the table), so a page of ids and its
+    // count(*) are index-only scans.
     index('xdocs_inbox_open_purchase_idx')
-      .on(t.vendorId, t.docDate.desc(), t.id.desc(), t.storeId, t.subsidiaryId, t.regionId, t.deliveryDate, t.xdocSubTypeCode, t.orderType)
-      .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`),
+      .on(
+        t.vendorId,
+        t.docDate.desc(),
+        t.id.desc(),
+        t.storeId,
+        t.subsidiaryId,
+        t.regionId,
+        t.deliveryDate,
+        t.xdocSubTypeCode,
+        t.orderType,
+        t.docno,
+      )
+      .where(OPEN_PURCHASE),
     index('xdocs_inbox_open_return_idx')
-      .on(t.vendorId, t.docDate.desc(), t.id.desc(), t.storeId, t.subsidiaryId, t.regionId, t.deliveryDate, t.orderType)
-      .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code = 'return'`),
+      .on(t.vendorId, t.docDate.desc(), t.id.desc(), t.storeId, t.subsidiaryId, t.regionId, t.deliveryDate, t.orderType, t.docno)
+      .where(OPEN_RETURN),
     index('xdocs_inbox_responded_return_idx')
-      .on(t.vendorId, t.docDate.desc(), t.id.desc(), t.storeId, t.subsidiaryId, t.regionId, t.deliveryDate, t.orderType)
-      .where(sql`xdoc_type_code = 'order' and responded_at is not null and xdoc_sub_type_code = 'return'`),
+      .on(t.vendorId, t.docDate.desc(), t.id.desc(), t.storeId, t.subsidiaryId, t.regionId, t.deliveryDate, t.orderType, t.docno)
+      .where(RESPONDED_RETURN),
     // The store filter the inbox screen uses most: the store's open orders in date order with the vendor
     // in the index, so a page stops after its rows (a supplier with several vendors needs no sort) and
     // the exact total comes from inbox_counts, which are kept per store.
     index('xdocs_inbox_open_purchase_store_date_idx')
-      .on(t.storeId, t.docDate.desc(), t.id.desc(), t.vendorId)
-      .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`),
+      .on(t.storeId, t.docDate.desc(), t.id.desc(), t.vendorId, t.docno)
+      .where(OPEN_PURCHASE),
     // The unfiltered first page of a supplier with several vendors: read in date order, vendor checked in the index.
-    index('xdocs_inbox_open_purchase_date_idx')
-      .on(t.docDate.desc(), t.id.desc(), t.vendorId)
-      .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`),
-    index('xdocs_inbox_open_return_store_idx')
-      .on(t.vendorId, t.storeId, t.docDate.desc(), t.id.desc())
-      .where(sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code = 'return'`),
-    index('xdocs_inbox_unread_store_idx')
-      .on(t.vendorId, t.xdocTypeCode, t.storeId, t.docDate.desc(), t.id.desc())
-      .where(sql`is_read = false`),
+    index('xdocs_inbox_open_purchase_date_idx').on(t.docDate.desc(), t.id.desc(), t.vendorId, t.docno).where(OPEN_PURCHASE),
+    index('xdocs_inbox_open_return_store_idx').on(t.vendorId, t.storeId, t.docDate.desc(), t.id.desc(), t.docno).where(OPEN_RETURN),
+    index('xdocs_inbox_unread_store_idx').on(t.vendorId, t.xdocTypeCode, t.storeId, t.docDate.desc(), t.id.desc(), t.docno).where(UNREAD),
     // Inbox: unread delivery notes, disputes and remittances per vendor.
-    index('xdocs_inbox_unread_idx')
-      .on(t.vendorId, t.xdocTypeCode, t.docDate.desc(), t.id.desc())
-      .where(sql`is_read = false`),
+    index('xdocs_inbox_unread_idx').on(t.vendorId, t.xdocTypeCode, t.docDate.desc(), t.id.desc(), t.docno).where(UNREAD),
+    // Inbox lists sorted by a column (lib/domain/inbox/queries.ts): see inboxSortIndexes.
+    ...inboxSortIndexes(t),
     // History: every filter, each led by a selective column and ordered by date.
     index('xdocs_vendor_type_date_idx').on(t.vendorId, t.xdocTypeCode, t.docDate.desc(), t.id.desc()),
     index('xdocs_subsidiary_date_idx').on(t.subsidiaryId, t.docDate.desc(), t.id.desc()),

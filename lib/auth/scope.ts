@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   inboxCounts,
@@ -62,6 +62,17 @@ export class Scope {
     const g = this.#grants;
     if (g.kind === 'all') return EVERYTHING;
     return g.kind === 'subsidiaries' ? idsOrNothing(xdocs.subsidiaryId, g.read) : idsOrNothing(xdocs.vendorId, g.read);
+  }
+
+  /**
+   * The documents of one vendor that it may read: for a supplier that vendor's documents when the vendor
+   * is linked to it, else none (another supplier's vendor id reads nothing). Lists filtered by vendor,
+   * and lists that read a supplier's vendors one by one, take this instead of documents().
+   */
+  documentsOfVendor(vendorId: number): SQL {
+    const g = this.#grants;
+    if (g.kind === 'vendors') return g.read.includes(vendorId) ? eq(xdocs.vendorId, vendorId) : NOTHING;
+    return and(this.documents(), eq(xdocs.vendorId, vendorId)) ?? NOTHING;
   }
 
   /** Documents it may act on: write on the document's subsidiary (staff) or vendor (suppliers). */

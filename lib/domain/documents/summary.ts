@@ -1,7 +1,7 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import { fixedSql, queryPrepared } from '../../../db/client';
+import { fixedSql, queryPlannedForValues, queryPrepared } from '../../../db/client';
 import { stores, subsidiaries, vendors, xdocs } from '../../../db/schema';
 
 /**
@@ -150,11 +150,16 @@ export async function summariesWhere(where: SQL): Promise<XdocSummary[]> {
  * list rows come back as a JSON array in that order, which the web process passes on without parsing.
  * Prepared with one generic plan like every queryPrepared statement, so `page` must keep its LIMIT a
  * literal: with it the planner picks the index that yields rows already in order and stops early,
- * for whatever the vendors and the offset. The total is null when the page is past the end (no row to
- * carry it), which leaves it to the caller.
+ * for whatever the vendors and the offset. `plannedForValues` plans it for its values instead
+ * (queryPlannedForValues), for a page whose best plan depends on them (a search text). The total is
+ * null when the page is past the end (no row to carry it), which leaves it to the caller.
  */
-export async function summariesPageJson(page: SQL): Promise<{ json: string; total: number | null }> {
-  const [row] = await queryPrepared<{ json: string; total: number | null }>(summariesPageJsonQuery(page));
+export async function summariesPageJson(
+  page: SQL,
+  { plannedForValues = false }: { plannedForValues?: boolean } = {},
+): Promise<{ json: string; total: number | null }> {
+  const query = summariesPageJsonQuery(page);
+  const [row] = await (plannedForValues ? queryPlannedForValues : queryPrepared)<{ json: string; total: number | null }>(query);
   return row;
 }
 

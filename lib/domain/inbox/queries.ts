@@ -1,12 +1,14 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { db } from '../../../db/client';
 import { inboxCounts, subsidiaries, xdocs, type InboxCountedList } from '../../../db/schema';
 import type { Scope } from '../../auth/scope';
 import { NEWEST_FIRST, summariesPageJson, type XdocListRow } from '../documents/summary';
 import { JsonText } from '../json-text';
 import { offsetOf, resultPager, type ResultPager } from '../paging';
-import type { InboxFilter, ReturnOrderFilter } from './schemas';
 import { escapeLike } from '../query-text';
+import { orderBySql, type SortColumns } from '../sorting';
+import type { InboxFilter, InboxSortKey, ReturnOrderFilter } from './schemas';
 
 export type InboxPage = { xdocs: XdocListRow[]; resultPager: ResultPager };
 export type RemittancePage = { resultPager: ResultPager; xdocs: { xdoc: XdocListRow[] } };
@@ -24,14 +26,34 @@ const RESPONDED_RETURN = sql`${xdocs.xdocTypeCode} = 'order' and ${xdocs.xdocSub
 const unreadOf = (type: 'deliverynote' | 'dispute' | 'remittance') =>
   sql`${xdocs.xdocTypeCode} = ${sql.raw(`'${type}'`)} and ${xdocs.isRead} = false`;
 
+/** What a list can be sorted by (INBOX_SORT_KEYS); each has an index per list led by vendor (migration 0008). */
+const SORT_COLUMNS: SortColumns<InboxSortKey> = {
+  docno: xdocs.docno,
+  docDate: xdocs.docDate,
+  deliveryDate: xdocs.deliveryDate,
+  xdocTotalIncl: xdocs.xdocTotalIncl,
+};
+
+/**
+ * Any part of the document number, in any case ('4632' finds PO00004632). Three characters or more are
+ * a LIKE on lower(docno), which the trigram index xdocs_docno_trgm_idx serves. One or two characters
+ * hold no trigram: that index would have to be read whole, so they are an ILIKE on docno itself, which
+ * it does not serve, and are checked on the list's own index (docno is in each). Both are planned for
+ * the text (plannedForValues), so the planner weighs how many numbers contain it. Which of the two is
+ * literal SQL chosen here; the text only ever travels as a parameter, its wildcards escaped.
+ */
+const TRIGRAM_MIN_LENGTH = 3;
+function docnoContains(docno: string): SQL {
+  const pattern = `%${escapeLike(docno.toLowerCase())}%`;
+  return docno.length >= TRIGRAM_MIN_LENGTH ? sql`lower(${xdocs.docno}) like ${pattern}` : sql`${xdocs.docno} ilike ${pattern}`;
+}
+
+/** The filters other than vendor (the scope's part, see scopeOf) and store (which the counters also cover). */
 function filterConditions(f: InboxFilter): (SQL | undefined)[] {
   return [
-    f.store !== undefined ? eq(xdocs.storeId, f.store) : undefined,
     f.xdocTypeSubCode ? eq(xdocs.xdocSubTypeCode, f.xdocTypeSubCode) : undefined,
     f.orderType ? eq(xdocs.orderType, f.orderType) : undefined,
-    // A prefix match also finds the exact number; users type the start of a document number.
-    // Written as lower() like so it can use xdocs_docno_lower_idx (text_pattern_ops); ilike cannot.
-    f.docno ? sql`lower(${xdocs.docno}) like ${`${escapeLike(f.docno.toLowerCase())}%`}` : undefined,
+    f.docno ? docnoContains(f.docno) : undefined,
     f.deliveryDateFrom ? gte(xdocs.deliveryDate, f.deliveryDateFrom) : undefined,
     f.deliveryDateTo ? lte(xdocs.deliveryDate, f.deliveryDateTo) : undefined,
     f.fromDate ? gte(xdocs.docDate, f.fromDate) : undefined,
@@ -69,38 +91,72 @@ export const INBOX_LISTS = {
 } as const satisfies Record<string, ListDef>;
 export type InboxListName = keyof typeof INBOX_LISTS;
 
-function listWhere(scope: Scope, list: InboxListName, filter: InboxFilter): SQL {
-  return and(scope.documents(), ...INBOX_LISTS[list].base, ...filterConditions(filter)) ?? sql`true`;
+/** The documents the list may show: the scope's, or with a vendor filter the scope's documents of that vendor. */
+const scopeOf = (scope: Scope, filter: InboxFilter): SQL =>
+  filter.vendor !== undefined ? scope.documentsOfVendor(filter.vendor) : scope.documents();
+
+function listWhere(scopeCondition: SQL, list: InboxListName, filter: InboxFilter): SQL {
+  const atStore = filter.store !== undefined ? eq(xdocs.storeId, filter.store) : undefined;
+  return and(scopeCondition, ...INBOX_LISTS[list].base, atStore, ...filterConditions(filter)) ?? sql`true`;
 }
 
 /** The select of one page's ids with the list's total beside them (see listPage). */
 export function inboxPageQuery(scope: Scope, list: InboxListName, filter: InboxFilter): SQL {
   const def: ListDef = INBOX_LISTS[list];
-  const where = listWhere(scope, list, filter);
-  const total = (def.counted && countersCover(filter) ? countedTotalSql(scope, def.counted, filter.store) : null) ?? countSql(where);
+  const where = listWhere(scopeOf(scope, filter), list, filter);
+  const total = (def.counted && countersCover(filter) ? countedTotalSql(scope, def.counted, filter) : null) ?? countSql(where);
+  const order = orderBySql(filter, SORT_COLUMNS, { tiebreak: xdocs.id, defaultOrder: NEWEST_FIRST });
+  const rows = filter.sort ? sortedRows(scope, list, filter, SORT_COLUMNS[filter.sort], order) : null;
   // `results` is a validated whole number; as a literal it steers the page's plan (see summariesPageJson).
-  return sql`select ${xdocs.id} as id, ${total} as total from ${xdocs} where ${where} order by ${NEWEST_FIRST} limit ${sql.raw(String(filter.results))} offset ${offsetOf(filter.page, filter.results)}`;
+  const limit = sql`limit ${sql.raw(String(filter.results))} offset ${offsetOf(filter.page, filter.results)}`;
+  return rows
+    ? sql`select ${xdocs.id} as id, ${total} as total from (${rows}) as ${xdocs} order by ${order} ${limit}`
+    : sql`select ${xdocs.id} as id, ${total} as total from ${xdocs} where ${where} order by ${order} ${limit}`;
 }
 
+/**
+ * A sorted list of a supplier with several vendors, as one branch per vendor (each the scope's documents
+ * of that vendor, scope.documentsOfVendor), each in the list's order: a branch reads its vendor's index
+ * for the list and column (vendor, column, id) in order, PostgreSQL merges the branches (Merge Append)
+ * and stops after the page. One condition over all the vendors could only read that index vendor by
+ * vendor and sort everything they have. Each branch needs its own ORDER BY: a branch with a WHERE is
+ * planned as a subquery of its own, which offers its rows in order only when asked to. The branches
+ * select the sort column under its own name and the whole is named xdocs, so the same ORDER BY applies
+ * to the merge. Null when one statement does (one vendor, or a vendor filter).
+ */
+function sortedRows(scope: Scope, list: InboxListName, filter: InboxFilter, column: PgColumn | SQL, order: SQL): SQL | null {
+  const vendorIds = scope.vendorIds;
+  if (filter.vendor !== undefined || vendorIds === null || vendorIds.length < 2) return null;
+  const branches = vendorIds.map(
+    (vendorId) =>
+      sql`(select ${xdocs.id}, ${column} from ${xdocs} where ${listWhere(scope.documentsOfVendor(vendorId), list, filter)} order by ${order})`,
+  );
+  return sql.join(branches, sql` union all `);
+}
+
+/** A docno search is planned for its text: no one plan suits a fragment in ten numbers and one in all of them. */
+export const plannedForValues = (filter: InboxFilter): boolean => Boolean(filter.docno);
+
 async function listPage<T>(scope: Scope, list: InboxListName, filter: InboxFilter, wrap: (rows: string, pager: string) => T): Promise<T> {
-  const found = await summariesPageJson(inboxPageQuery(scope, list, filter));
-  const totalResults = found.total ?? (filter.page > 1 ? await countWhere(listWhere(scope, list, filter)) : 0);
+  const found = await summariesPageJson(inboxPageQuery(scope, list, filter), { plannedForValues: plannedForValues(filter) });
+  const totalResults = found.total ?? (filter.page > 1 ? await countWhere(listWhere(scopeOf(scope, filter), list, filter)) : 0);
   return wrap(found.json, JSON.stringify(resultPager(filter.results, filter.page, totalResults)));
 }
 
 const asInboxPage = (rows: string, pager: string) => new JsonText<InboxPage>(`{"xdocs":${rows},"resultPager":${pager}}`);
 
-/** The counters are kept per vendor, list and store: they answer a list with no filter but the store. */
+/** The counters are kept per vendor, list and store: they answer a list with no filter but the vendor and the store. */
 function countersCover(filter: InboxFilter): boolean {
-  return filterConditions({ ...filter, store: undefined }).every((c) => c === undefined);
+  return filterConditions(filter).every((c) => c === undefined);
 }
 
 /** A list's exact total from the trigger-kept counters; null when they do not cover the actor's scope. */
-function countedTotalSql(scope: Scope, list: InboxCountedList, store: number | undefined): SQL | null {
+function countedTotalSql(scope: Scope, list: InboxCountedList, { store, vendor }: InboxFilter): SQL | null {
   const visible = scope.inboxCounts();
   if (visible === null) return null;
   const atStore = store === undefined ? undefined : eq(inboxCounts.storeId, store);
-  return sql`(select coalesce(sum(${inboxCounts.total}), 0)::int from ${inboxCounts} where ${and(eq(inboxCounts.list, list), visible, atStore)})`;
+  const ofVendor = vendor === undefined ? undefined : eq(inboxCounts.vendorId, vendor);
+  return sql`(select coalesce(sum(${inboxCounts.total}), 0)::int from ${inboxCounts} where ${and(eq(inboxCounts.list, list), visible, ofVendor, atStore)})`;
 }
 
 const countSql = (where: SQL) => sql`(select count(*)::int from ${xdocs} where ${where})`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intText, isoDate } from '../query-text';
+import { sortParams } from '../sorting';
 
 /** Inbox inputs (spec §3 order filter, §5 order response rules), shared by the handlers and the screens. */
 
@@ -9,12 +10,17 @@ export const INBOX_SUB_TYPES = ['direct', 'semi direct', 'normal', 'jab', 'retur
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 
+/** The columns every inbox list sorts by (`sort`), by their API names; no `sort` keeps newest first. */
+export const INBOX_SORT_KEYS = ['docno', 'docDate', 'deliveryDate', 'xdocTotalIncl'] as const;
+export type InboxSortKey = (typeof INBOX_SORT_KEYS)[number];
+
 /**
  * Filters of every inbox list. All optional; empty values never arrive (the handler wrapper drops them).
  * Document dates come as fromDate/toDate or dateFrom/dateTo (the remittance reset sends the latter); both work.
  */
-export const inboxFilterSchema = z.object({
+const inboxFilterFields = z.object({
   store: intText('store').optional(),
+  vendor: intText('vendor').optional(),
   xdocTypeSubCode: z.enum(INBOX_SUB_TYPES, { message: `xdocTypeSubCode must be one of: ${INBOX_SUB_TYPES.join(', ')}.` }).optional(),
   orderType: text('orderType', 50).optional(),
   docno: text('docno', 50).optional(),
@@ -28,16 +34,39 @@ export const inboxFilterSchema = z.object({
   region: intText('region').optional(),
   results: intText('results', { max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
   page: intText('page', { max: 1_000_000 }).default(1),
+  ...sortParams(INBOX_SORT_KEYS),
 });
+
+/** The from/to pairs of the inbox filters, each with what a reversed pair is told (on its "to" field). */
+export const DATE_RANGES = [
+  { from: 'deliveryDateFrom', to: 'deliveryDateTo', message: 'The delivery to date is before the delivery from date.' },
+  { from: 'fromDate', to: 'toDate', message: 'The to date is before the from date.' },
+  { from: 'dateFrom', to: 'dateTo', message: 'The to date is before the from date.' },
+] as const;
+
+/**
+ * A range whose "to" is before its "from" would answer an empty list that looks like "nothing there";
+ * it is a mistake in the input, so it is refused on the "to" field. (yyyy-mm-dd compares as text.)
+ */
+function rangesInOrder(filter: Partial<Record<(typeof DATE_RANGES)[number]['from' | 'to'], string>>, ctx: z.RefinementCtx): void {
+  for (const { from, to, message } of DATE_RANGES) {
+    const [start, end] = [filter[from], filter[to]];
+    if (start !== undefined && end !== undefined && end < start) ctx.addIssue({ code: 'custom', path: [to], message });
+  }
+}
+
+export const inboxFilterSchema = inboxFilterFields.superRefine(rangesInOrder);
 export type InboxFilter = z.infer<typeof inboxFilterSchema>;
 
 /** GET /orders/returned also takes responded=true for the return orders already answered. */
-export const returnOrderFilterSchema = inboxFilterSchema.extend({
-  responded: z
-    .enum(['true', 'false', '1', '0'], { message: 'responded must be true or false.' })
-    .transform((v) => v === 'true' || v === '1')
-    .default(false),
-});
+export const returnOrderFilterSchema = inboxFilterFields
+  .extend({
+    responded: z
+      .enum(['true', 'false', '1', '0'], { message: 'responded must be true or false.' })
+      .transform((v) => v === 'true' || v === '1')
+      .default(false),
+  })
+  .superRefine(rangesInOrder);
 export type ReturnOrderFilter = z.infer<typeof returnOrderFilterSchema>;
 
 /** Spec §5 rejection reasons. 'delivery date' applies to purchase orders, 'collection date' to return orders. */

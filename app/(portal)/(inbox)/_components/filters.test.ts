@@ -1,4 +1,4 @@
-import { FILTER_FIELDS, filterFieldsFor, hasFilters, listQuery, REVERSED_RANGE, showsVendor, validateFilters } from './filters';
+import { FILTER_FIELDS, filterFieldsFor, hasFilters, listQuery, showsVendor, validateFilters } from './filters';
 
 describe('inbox filters', () => {
   it('offer the order filters of spec §3 on the orders tab', () => {
@@ -55,9 +55,10 @@ describe('inbox filters', () => {
   });
 
   it('refuse a date range that ends before it starts, at its end field', () => {
-    expect(validateFilters({ fromDate: '2026-05-01', toDate: '2026-04-30' })).toEqual({ toDate: REVERSED_RANGE });
+    // The API's words for the same refusal (lib/domain/inbox/schemas.ts).
+    expect(validateFilters({ fromDate: '2026-05-01', toDate: '2026-04-30' })).toEqual({ toDate: 'The to date is before the from date.' });
     expect(validateFilters({ deliveryDateFrom: '2026-05-01', deliveryDateTo: '2026-01-01', toDate: '2026-01-01' })).toEqual({
-      deliveryDateTo: REVERSED_RANGE,
+      deliveryDateTo: 'The delivery to date is before the delivery from date.',
     });
     expect(validateFilters({ fromDate: '2026-05-01', toDate: '2026-05-01' })).toEqual({});
     expect(validateFilters({ toDate: '2026-05-01' })).toEqual({});

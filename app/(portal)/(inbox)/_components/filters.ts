@@ -6,6 +6,7 @@ import type {
   Option,
 } from '@/components/lists/filter-panel';
 import type { SortState } from '@/components/lists/sort-rows';
+import { DATE_RANGES } from '@/lib/domain/inbox/schemas';
 import type { ListTabId } from './tabs';
 
 /** Filter fields of each inbox list (spec §2 Inbox, §3 order filter). Values are kept as the API's strings. */
@@ -98,25 +99,24 @@ export function listQuery(
   return { ...query, results, page, ...(sort ? { sort: sort.columnId, direction: sort.direction } : {}) };
 }
 
-export const REVERSED_RANGE = 'The end date cannot be before the start date.';
-
-/** The date ranges of the filters, each as [from, to]; a range whose end is before its start is not searched. */
-const DATE_RANGES: readonly [FilterName, FilterName][] = [
-  ['deliveryDateFrom', 'deliveryDateTo'],
-  ['fromDate', 'toDate'],
-];
-
-/** Checked before a search is sent (the server answers 422 for the same): a range must not end before it starts. */
+/**
+ * Checked before a search is sent, with the API's own rule and words (the server answers 422 for the
+ * same): a date range must not end before it starts; the message goes to its "to" field.
+ */
 export function validateFilters(filters: FilterValues): FilterErrors {
   const errors: FilterErrors = {};
-  for (const [from, to] of DATE_RANGES) {
+  for (const { from, to, message } of DATE_RANGES) {
+    if (!isFilterName(from) || !isFilterName(to)) continue;
     const start = filters[from]?.trim();
     const end = filters[to]?.trim();
     // ISO dates (yyyy-mm-dd) compare as text.
-    if (start && end && end < start) errors[to] = REVERSED_RANGE;
+    if (start && end && end < start) errors[to] = message;
   }
   return errors;
 }
+
+const FILTER_NAMES = new Set<string>([...Object.values(FILTER_FIELDS).flatMap((fields) => fields.map((f) => f.name)), VENDOR_FIELD.name]);
+const isFilterName = (name: string): name is FilterName => FILTER_NAMES.has(name);
 
 /** The label of a fixed option, else the raw value. */
 export const optionLabel = (options: readonly Option[], value: string | null | undefined) =>

@@ -1,5 +1,6 @@
 import { listUrlChanges, readListUrl, type ListUrlSpec, type ListUrlState } from '@/components/lists/list-url';
 import type { SortState } from '@/components/lists/sort-rows';
+import { INBOX_SORT_KEYS } from '@/lib/domain/inbox/schemas';
 import { FILTER_FIELDS, VENDOR_FIELD, type FilterName, type FilterValues } from './filters';
 import { isListTab, LIST_ENDPOINTS, parseTab, type ListTabId, type TabId } from './tabs';
 
@@ -9,9 +10,8 @@ import { isListTab, LIST_ENDPOINTS, parseTab, type ListTabId, type TabId } from 
  * back after signing in shows the same list with the same document open.
  */
 
-/** The columns every inbox list can be sorted by on the server (the lists' `sort` parameter). */
-export const INBOX_SORT_KEYS = ['docno', 'docDate', 'deliveryDate', 'xdocTotalIncl'] as const;
-export type InboxSortKey = (typeof INBOX_SORT_KEYS)[number];
+/** The columns every inbox list can be sorted by on the server (the lists' `sort` parameter): the API's own list. */
+export { INBOX_SORT_KEYS, type InboxSortKey } from '@/lib/domain/inbox/schemas';
 
 /** The parameter naming the document whose window is open. */
 export const DOC_PARAM = 'doc';

@@ -131,7 +131,7 @@ describe('an inbox list', () => {
     await user.type(screen.getByLabelText('From date'), '2026-05-01');
     await user.type(screen.getByLabelText('To date'), '2026-04-01');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getByText('The end date cannot be before the start date.')).toBeInTheDocument();
+    expect(screen.getByText('The to date is before the from date.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 

@@ -14,6 +14,9 @@ import type { InboxRow, ListTabId } from './tabs';
 import { useDocumentLoader } from '@/components/documents/use-document-loader';
 import { useInboxList } from './use-inbox-list';
 
+/** Before the message of a search the server refused, where the list's rows would be. */
+export const NOT_SEARCHED = 'Not searched:';
+
 /**
  * What every inbox list wires the same way: its pages (useInboxList), the row selection, the document a
  * row opens (named in the address as ?doc=), and the filters, sort, rows-per-page and pager handlers,
@@ -113,8 +116,8 @@ export function useListControls<Tab extends ListTabId>(props: InboxListProps<Tab
     onSortChange: changeSort,
   } satisfies Partial<SortableTableProps<InboxRow>>;
 
-  /** The empty text: the refused search's message rather than "no documents" for a search never made. */
-  const emptyMessage = (empty: string) => (list.refused ? list.refused.message : empty);
+  /** The empty text: why no search was made rather than "no documents" for a search never made. */
+  const emptyMessage = (empty: string) => (list.refused ? `${NOT_SEARCHED} ${list.refused.message}` : empty);
 
   return { list, selection, selected, loader, frame, table, openRow, returnFocusTo, emptyMessage, showVendor: withVendor };
 }

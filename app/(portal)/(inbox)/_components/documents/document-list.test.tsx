@@ -120,6 +120,7 @@ describe('an inbox list', () => {
     show(props({ initialFilters: { fromDate: '2026-05-01', toDate: '2026-01-01' } }));
     expect(await screen.findByText('To date must be on or after from date.')).toBeInTheDocument();
     expect(screen.getByLabelText('To date')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('cell', { name: 'Not searched: The given data was invalid.' })).toBeInTheDocument();
     expect(screen.queryByText('No unread delivery notes.')).not.toBeInTheDocument();
     expect(screen.queryByText('Could not load')).not.toBeInTheDocument();
   });

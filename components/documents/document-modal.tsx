@@ -5,7 +5,7 @@ import { Modal } from '@/components/ui/modal';
 import { Money } from '@/components/ui/money';
 import type { XdocDetail } from '@/lib/domain/documents/queries';
 import { formatDateDashes } from '@/lib/format';
-import { DocumentFacts, type Fact } from './document-facts';
+import { DocumentFacts, vendorFact, type Fact } from './document-facts';
 import { DocumentLines, type LinesKind } from './document-lines';
 import { downloadDocumentPdf, pdfUnavailable } from './pdf';
 import { useOops } from '../ui/use-oops';
@@ -19,12 +19,14 @@ export const DOCUMENT_LABELS: Record<NoticeDocumentKind, string> = {
   remittance: 'Remittance advice',
 };
 
-function factsOf(doc: XdocDetail, kind: NoticeDocumentKind): Fact[] {
+function factsOf(doc: XdocDetail, kind: NoticeDocumentKind, showVendor: boolean): Fact[] {
   const label = DOCUMENT_LABELS[kind];
   const store = [doc.branchName, doc.storeCode].filter(Boolean).join(' · ');
+  const vendor = showVendor ? [vendorFact(doc)] : [];
   if (kind === 'remittance') {
     return [
       [`${label} number`, doc.docno],
+      ...vendor,
       ['Description', doc.xdocDescr],
       ['Customer', doc.custaccountName],
       ['Date', formatDateDashes(doc.docDate)],
@@ -34,6 +36,7 @@ function factsOf(doc: XdocDetail, kind: NoticeDocumentKind): Fact[] {
   return [
     [`${label} number`, doc.docno],
     ['Order number', doc.orderno],
+    ...vendor,
     ...(kind === 'dispute' ? ([['Reason', doc.reasonLabel ? `${doc.reasonLabel} (${doc.reasonCode})` : doc.reasonCode]] as Fact[]) : []),
     ['Customer', doc.custaccountName],
     ['Store', store],
@@ -48,13 +51,17 @@ function factsOf(doc: XdocDetail, kind: NoticeDocumentKind): Fact[] {
 export interface DocumentModalProps {
   doc: XdocDetail;
   kind: NoticeDocumentKind;
+  /** Show which vendor the document is for (a user linked to several vendors). */
+  showVendor?: boolean;
+  /** Where focus goes when the window closes (e.g. the row's number button). */
+  returnFocus?: () => HTMLElement | null | undefined;
   onClose: () => void;
   /** Marks the document as read; the list closes the modal when it succeeds. Without it the window only shows the document. */
   onMarkRead?: (doc: XdocDetail) => Promise<void>;
 }
 
 /** One delivery note, dispute or remittance advice with its lines and a mark-as-read action. */
-export function DocumentModal({ doc, kind, onClose, onMarkRead }: DocumentModalProps) {
+export function DocumentModal({ doc, kind, showVendor = false, returnFocus, onClose, onMarkRead }: DocumentModalProps) {
   const [marking, setMarking] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const { oops, dialog } = useOops();
@@ -83,6 +90,7 @@ export function DocumentModal({ doc, kind, onClose, onMarkRead }: DocumentModalP
         open
         size="lg"
         title={`${label} ${doc.docno}`}
+        returnFocus={returnFocus}
         onOpenChange={(open) => (open ? undefined : onClose())}
         footer={
           <>
@@ -101,7 +109,7 @@ export function DocumentModal({ doc, kind, onClose, onMarkRead }: DocumentModalP
           </>
         }
       >
-        <DocumentFacts facts={factsOf(doc, kind)} />
+        <DocumentFacts facts={factsOf(doc, kind, showVendor)} />
         <h3 className="order-modal__heading">{kind === 'remittance' ? 'Invoices paid' : 'Lines'}</h3>
         <DocumentLines lines={doc.det} kind={kind} />
       </Modal>

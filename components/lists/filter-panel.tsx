@@ -35,6 +35,12 @@ export interface FilterPanelProps<Name extends string = string> {
   label: string;
   /** Checked on Search: with any message the search is not made and the messages show by their fields. */
   validate?: (values: FilterValues<Name>) => FilterErrors<Name>;
+  /**
+   * Messages of a search the server refused (a 422's field errors), by field, and its message, shown on
+   * the panel when no field of the panel carries one.
+   */
+  serverErrors?: FilterErrors<Name>;
+  serverMessage?: string;
   /** The user has not chosen to show or hide the panel: hidden on small screens by CSS (useFiltersToggle). */
   autoCollapse?: boolean;
   id?: string;
@@ -49,12 +55,24 @@ export function FilterPanel<Name extends string>({
   onReset,
   label,
   validate,
+  serverErrors,
+  serverMessage,
   autoCollapse,
   id: panelId,
 }: FilterPanelProps<Name>) {
   const [draft, setDraft] = useState<FilterValues<Name>>(values);
   const [errors, setErrors] = useState<FilterErrors<Name>>({});
   const idPrefix = useId();
+
+  // Filters put in force from elsewhere (back/forward in the address bar) replace what the form shows.
+  const [shownValues, setShownValues] = useState(values);
+  if (values !== shownValues) {
+    setShownValues(values);
+    setDraft(values);
+  }
+
+  const fieldErrors: FilterErrors<Name> = { ...serverErrors, ...errors };
+  const panelMessage = serverMessage && !fields.some((f) => serverErrors?.[f.name]) ? serverMessage : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -77,7 +95,7 @@ export function FilterPanel<Name extends string>({
         const value = draft[field.name] ?? '';
         const options = field.options ?? lookups[field.name] ?? [];
         const id = `${idPrefix}-${field.name}`;
-        const error = errors[field.name];
+        const error = fieldErrors[field.name];
         const described = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
         return (
           <div key={field.name} className="field">
@@ -120,6 +138,11 @@ export function FilterPanel<Name extends string>({
           </div>
         );
       })}
+      {panelMessage ? (
+        <p className="field__error filters__message" role="alert">
+          {panelMessage}
+        </p>
+      ) : null}
       <div className="filters__actions">
         <button type="button" className="btn" onClick={reset}>
           Reset filters

@@ -19,7 +19,7 @@ const HEADER_HEIGHT = 18;
 const DESCR_MAX_CHARS = 250;
 const NONE = '—';
 
-export const TABLE_HEADERS = ['Line', 'Code', 'Description', 'Qty', 'Unit price', 'Tax %', 'Line total'] as const;
+export const TABLE_HEADERS = ['Line', 'Code', 'Description', 'Qty', 'Unit price', 'Tax rate', 'Line total'] as const;
 
 function columns(tableWidth: number): Column[] {
   const fixed = { line: 30, code: 72, qty: 46, price: 72, tax: 38, total: 82 };
@@ -30,10 +30,13 @@ function columns(tableWidth: number): Column[] {
     { header: 'Description', width: descr, align: 'left' },
     { header: 'Qty', width: fixed.qty, align: 'right' },
     { header: 'Unit price', width: fixed.price, align: 'right' },
-    { header: 'Tax %', width: fixed.tax, align: 'right' },
+    { header: 'Tax rate', width: fixed.tax, align: 'right' },
     { header: 'Line total', width: fixed.total, align: 'right' },
   ];
 }
+
+/** A tax rate as people write it: '15.00' → '15%', '7.50' → '7.5%'. */
+export const formatTaxRate = (percent: string): string => `${formatPlainDecimal(percent)}%`;
 
 export type LineMark = 'Cancelled' | 'Rejected' | null;
 
@@ -61,7 +64,7 @@ function rowCells(line: PdfDocumentLine): RowCells {
       '',
       formatPlainDecimal(line.qty),
       line.amount?.trim() ? formatRands(line.amount) : NONE,
-      line.taxPercent?.trim() ? formatPlainDecimal(line.taxPercent) : NONE,
+      line.taxPercent?.trim() ? formatTaxRate(line.taxPercent) : NONE,
       total === null ? NONE : formatCentsAsRands(total),
     ],
     descr: descr.length > DESCR_MAX_CHARS ? `${descr.slice(0, DESCR_MAX_CHARS - 1)}…` : descr,

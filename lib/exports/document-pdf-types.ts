@@ -1,6 +1,9 @@
 /** A party or place shown on the document, as plain data (no database rows). */
 export type PdfStore = { name: string; code: string };
 
+/** Where the goods go: the receiving store and its delivery address code. */
+export type PdfDeliveryAddress = PdfStore & { addressCode?: string | null };
+
 export type PdfDocumentLine = {
   lineNumber: number;
   catalogueCode: string;
@@ -33,6 +36,8 @@ export type PdfDocumentInput = {
   supplier: { name: string; code: string; vatNumber?: string; address?: string };
   store?: PdfStore | null;
   toStore?: PdfStore | null;
+  /** Where the goods are delivered (the to-store, else the store); each line's own branch for multi-branch orders. */
+  deliveryAddress?: PdfDeliveryAddress | null;
   deliveryMethod?: string | null;
   deliveryInstructions?: string | null;
   totals: { excl: string; tax: string; incl: string };

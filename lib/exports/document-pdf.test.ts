@@ -36,10 +36,11 @@ describe('renderDocumentPdf', () => {
     );
   });
 
-  it('prints the title with the document number, dates as DD.MM.YYYY and both parties', async () => {
+  it('prints the title with the document number, dates as DD-MM-YYYY (as the screens show them) and both parties', async () => {
     const [first] = extractPages(await renderDocumentPdf(sampleDocument(3), plain));
     expect(first.runs[0]).toBe('Purchase Order PO00001234');
-    expect(first.runs).toEqual(expect.arrayContaining(['01.03.2025', '07.03.2025', 'Processed']));
+    expect(first.runs).toEqual(expect.arrayContaining(['01-03-2025', '07-03-2025', 'Processed']));
+    expect(first.runs).not.toContain('01.03.2025');
     expect(first.runs).toEqual(
       expect.arrayContaining(['Shoprite Checkers (Pty) Ltd', 'Clover Dairies', 'Supplier code: V10023', 'VAT no.: 4123456789']),
     );
@@ -60,6 +61,21 @@ describe('renderDocumentPdf', () => {
     expect(first.runs).toEqual(expect.arrayContaining(['TO STORE', 'Checkers Sea Point (ST0777)', 'ORDER NO.', 'PO42']));
   });
 
+  it('prints the delivery address: the receiving store and its address code', async () => {
+    const input = sampleDocument(1, {
+      toStore: { name: 'Checkers Sea Point', code: 'ST0777' },
+      deliveryAddress: { name: 'Checkers Sea Point', code: 'ST0777', addressCode: 'DA0777' },
+    });
+    const [first] = extractPages(await renderDocumentPdf(input, plain));
+    const at = first.runs.indexOf('DELIVERY ADDRESS');
+    expect(at).toBeGreaterThan(-1);
+    expect(first.runs.slice(at + 1, at + 3)).toEqual(['Checkers Sea Point (ST0777)', 'Address code DA0777']);
+    // Four delivery cells: the fourth starts a new row rather than running off the page.
+    expect(first.runs).toEqual(expect.arrayContaining(['STORE', 'TO STORE', 'DELIVERY METHOD', 'Direct to store']));
+    const noAddress = extractPages(await renderDocumentPdf(sampleDocument(1, { deliveryAddress: null }), plain))[0];
+    expect(noAddress.runs).not.toContain('DELIVERY ADDRESS');
+  });
+
   it('computes each line total exactly from quantity and unit price', async () => {
     const input = sampleDocument(0, {
       lines: [
@@ -69,15 +85,18 @@ describe('renderDocumentPdf', () => {
         { lineNumber: 4, catalogueCode: 'A4', descr: 'Unpriced', qty: '5', amount: null, taxPercent: null },
         // Math.round(3 * 0.345 * 100) is 103; the exact product 1.035 rounds to 104 cents.
         { lineNumber: 5, catalogueCode: 'A5', descr: 'Cents', qty: '3', amount: '0.345', taxPercent: '15' },
+        { lineNumber: 6, catalogueCode: 'A6', descr: 'Reduced', qty: '1', amount: '10', taxPercent: '7.50' },
       ],
     });
     const [first] = extractPages(await renderDocumentPdf(input, plain));
     const row = (n: string) => first.runs.slice(first.runs.indexOf(n), first.runs.indexOf(n) + 6);
-    expect(row('A1')).toEqual(['A1', 'Float trap', '3', 'R 1.12', '15', 'R 3.35']);
-    expect(row('A2')).toEqual(['A2', 'Big', '1,200', 'R 1,999.99', '15', 'R 2,399,988.00']);
-    expect(row('A3')).toEqual(['A3', 'Return', '-2', 'R 10.00', '15', '- R 20.00']);
+    expect(row('A1')).toEqual(['A1', 'Float trap', '3', 'R 1.12', '15%', 'R 3.35']);
+    expect(row('A2')).toEqual(['A2', 'Big', '1,200', 'R 1,999.99', '15%', 'R 2,399,988.00']);
+    expect(row('A3')).toEqual(['A3', 'Return', '-2', 'R 10.00', '15%', '- R 20.00']);
     expect(row('A4')).toEqual(['A4', 'Unpriced', '5', '—', '—', '—']);
-    expect(row('A5')).toEqual(['A5', 'Cents', '3', 'R 0.35', '15', 'R 1.04']);
+    expect(row('A5')).toEqual(['A5', 'Cents', '3', 'R 0.35', '15%', 'R 1.04']);
+    // The tax rate as a percentage, as written on a tax invoice.
+    expect(row('A6')).toEqual(['A6', 'Reduced', '1', 'R 10.00', '7.5%', 'R 10.00']);
   });
 
   it('marks cancelled and rejected lines', async () => {

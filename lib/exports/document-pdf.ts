@@ -2,8 +2,8 @@
 // imports, so both the web process and the worker can use it.
 import PDFDocument from 'pdfkit';
 import { drawLinesTable, drawTotals } from './document-pdf-table';
-import type { PdfDocumentInput, PdfRenderOptions, PdfStore } from './document-pdf-types';
-import { formatDateDots } from '../format/dates';
+import type { PdfDeliveryAddress, PdfDocumentInput, PdfRenderOptions, PdfStore } from './document-pdf-types';
+import { formatDateDashes } from '../format/dates';
 import { documentTypeNames, formatDateTimeSast, pdfSafe, statusLabel, subTypeLabel } from './pdf-text';
 import { COLOR, FONT, PAGE, frame } from './pdf-theme';
 
@@ -48,6 +48,13 @@ function storeText(store: PdfStore | null | undefined): string {
   return code && name ? `${name} (${code})` : name || code;
 }
 
+/** The delivery address: the receiving store by name and code, its address code below. */
+export function deliveryAddressText(address: PdfDeliveryAddress | null | undefined): string {
+  if (!address) return '';
+  const code = pdfSafe(address.addressCode).trim();
+  return [storeText(address), code && `Address code ${code}`].filter(Boolean).join('\n');
+}
+
 function rule(doc: PDFKit.PDFDocument, y: number, color: string = COLOR.rule, width = 0.75): void {
   const { left, right } = frame(doc);
   doc.save().moveTo(left, y).lineTo(right, y).lineWidth(width).strokeColor(color).stroke().restore();
@@ -90,8 +97,8 @@ function drawMetaStrip(doc: PDFKit.PDFDocument, input: PdfDocumentInput, startY:
   const { left, width } = frame(doc);
   const cells: [string, string][] = [
     ['Document no.', pdfSafe(input.docno)],
-    ['Document date', formatDateDots(input.docDate)],
-    ['Delivery date', formatDateDots(input.deliveryDate)],
+    ['Document date', formatDateDashes(input.docDate)],
+    ['Delivery date', formatDateDashes(input.deliveryDate)],
   ];
   if (input.orderno?.trim() && input.orderno.trim() !== input.docno.trim()) cells.push(['Order no.', pdfSafe(input.orderno.trim())]);
   const cellWidth = width / cells.length;
@@ -139,9 +146,13 @@ function drawParties(doc: PDFKit.PDFDocument, input: PdfDocumentInput, startY: n
   return bottom + 14;
 }
 
+const DELIVERY_COLUMNS = 3;
+
 function drawDelivery(doc: PDFKit.PDFDocument, input: PdfDocumentInput, startY: number): number {
   const { left, width } = frame(doc);
   const cells: [string, string][] = [];
+  const address = deliveryAddressText(input.deliveryAddress);
+  if (address) cells.push(['Delivery address', address]);
   if (input.store) cells.push(['Store', storeText(input.store)]);
   if (input.toStore) cells.push(['To store', storeText(input.toStore)]);
   if (input.deliveryMethod?.trim()) cells.push(['Delivery method', pdfSafe(input.deliveryMethod.trim())]);
@@ -150,10 +161,11 @@ function drawDelivery(doc: PDFKit.PDFDocument, input: PdfDocumentInput, startY: 
 
   rule(doc, startY - 4);
   let y = startY + 6;
-  if (cells.length > 0) {
-    const cellWidth = width / 3;
+  // Three to a row: a fourth cell starts the next row instead of running off the page.
+  const cellWidth = width / DELIVERY_COLUMNS;
+  for (let row = 0; row * DELIVERY_COLUMNS < cells.length; row += 1) {
     let bottom = y;
-    cells.forEach(([label, value], i) => {
+    cells.slice(row * DELIVERY_COLUMNS, (row + 1) * DELIVERY_COLUMNS).forEach(([label, value], i) => {
       bottom = Math.max(bottom, field(doc, label, value, left + i * cellWidth, y, cellWidth - 12));
     });
     y = bottom + 8;

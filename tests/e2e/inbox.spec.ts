@@ -11,6 +11,11 @@ const SUPPLIER = 'supplier@portal.test';
 
 const panel = (page: Page) => page.getByRole('tabpanel');
 const rows = (page: Page) => panel(page).locator('tbody tr:not(.table__empty)');
+/** The rows' checkboxes, each named after its document ('Select PO00004632'). */
+const rowBoxes = (page: Page) =>
+  panel(page)
+    .locator('tbody')
+    .getByRole('checkbox', { name: /^Select / });
 
 /** The number on a tab, e.g. 180 on 'Orders 180'. */
 async function counter(page: Page, tab: RegExp): Promise<number> {
@@ -94,7 +99,7 @@ test.describe('supplier inbox', () => {
     page.on('request', (r) => {
       if (r.url().includes('/orders/bulkResponse')) bulkCalls.push(r.url());
     });
-    const boxes = panel(page).getByRole('checkbox', { name: /^Select row/ });
+    const boxes = rowBoxes(page);
     for (const i of [0, 1, 2]) await boxes.nth(i).check();
     await expect(panel(page).getByText('3 selected')).toBeVisible();
     const count = await rows(page).count();
@@ -122,25 +127,18 @@ test.describe('supplier inbox', () => {
     const docnos: string[] = [];
     for (const i of [0, 1]) {
       docnos.push((await (await cell(page, rows(page).nth(i), 'Order number')).innerText()).trim());
-      await panel(page)
-        .getByRole('checkbox', { name: /^Select row/ })
-        .nth(i)
-        .check();
+      await rowBoxes(page).nth(i).check();
     }
 
     await page.getByRole('button', { name: 'Confirm selected' }).click();
-    const question = page.getByRole('alertdialog', { name: 'Are you sure?' });
-    await expect(question.getByText('Would you like to confirm all these orders?')).toBeVisible();
+    const question = page.getByRole('alertdialog', { name: 'Confirm 2 orders?' });
+    await expect(question.getByText('The 2 selected orders will be confirmed.')).toBeVisible();
     await question.getByRole('button', { name: 'Yes, do it!' }).click();
 
     await expect(page.getByRole('status').filter({ hasText: 'Response successfully submitted' })).toBeVisible();
     for (const docno of docnos) await expect(panel(page).getByText(docno, { exact: true })).toHaveCount(0);
     await expect.poll(() => counter(page, /^Return orders/)).toBe(before - 2);
-    await expect(
-      panel(page)
-        .getByRole('checkbox', { name: /^Select row/ })
-        .first(),
-    ).not.toBeChecked();
+    await expect(rowBoxes(page).first()).not.toBeChecked();
   });
 
   test('bulk mark-as-read of delivery notes asks first; cancelling clears the selection', async ({ page }) => {
@@ -149,7 +147,7 @@ test.describe('supplier inbox', () => {
     await expect(rows(page).first()).toBeVisible();
     await expect.poll(() => counter(page, /^Delivery notes/)).toBeGreaterThan(1);
     const before = await counter(page, /^Delivery notes/);
-    const boxes = panel(page).getByRole('checkbox', { name: /^Select row/ });
+    const boxes = rowBoxes(page);
 
     await boxes.nth(0).check();
     await page.getByRole('button', { name: 'Mark selected as read' }).click();

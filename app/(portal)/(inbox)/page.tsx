@@ -1,6 +1,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { requireActor } from '@/lib/auth/server';
+import type { Actor } from '@/lib/auth/actor';
 import type { Scope } from '@/lib/auth/scope';
 import { can, startPathFor } from '@/lib/auth/permissions';
 import {
@@ -11,26 +12,38 @@ import {
   listUnreadRemittances,
 } from '@/lib/domain/inbox/queries';
 import { inboxFilterSchema, returnOrderFilterSchema } from '@/lib/domain/inbox/schemas';
-import { inboxFilterOptions } from '@/lib/domain/lookups/queries';
+import { inboxFilterOptions, listVendors } from '@/lib/domain/lookups/queries';
 import { InboxScreen } from './_components/inbox-screen';
 import { PAGE_SIZE_COOKIES, parsePageSize } from '@/components/lists/page-size';
-import { isListTab, parsePage, parseTab, toInboxRow, toListPage, type ListPage, type ListTabId } from './_components/tabs';
+import { readInboxUrl, type InboxUrlState } from './_components/inbox-url';
+import { isListTab, toInboxRow, toListPage, type ListPage, type ListTabId } from './_components/tabs';
+import { listQuery, validateFilters, type Option } from './_components/filters';
 
 export const metadata = { title: 'Inbox' };
 
-/** The first page of a tab, from the same domain functions the list handlers call, with only the fields the screen reads. */
-async function firstPage(scope: Scope, tab: ListTabId, results: number, page: number): Promise<ListPage> {
-  const { rows, pager } = await loadFirstPage(scope, tab, results, page);
-  return { rows: rows.map(toInboxRow), pager };
+/**
+ * The page the address asks for (filters, sort, page), from the same domain functions the list handlers
+ * call, with only the fields the screen reads; null when the search cannot be made (a reversed date
+ * range, a value the list refuses): the screen then asks the API itself and shows the refusal's messages.
+ */
+async function firstPage(scope: Scope, tab: ListTabId, url: InboxUrlState, results: number): Promise<ListPage | null> {
+  if (Object.keys(validateFilters(url.filters)).length) return null;
+  const query = listQuery(url.filters, results, url.page, url.sort);
+  const page = await loadPage(scope, tab, query);
+  return page && { rows: page.rows.map(toInboxRow), pager: page.pager };
 }
 
-async function loadFirstPage(scope: Scope, tab: ListTabId, results: number, page: number): Promise<ListPage> {
-  const filter = inboxFilterSchema.parse({ results, page });
+async function loadPage(scope: Scope, tab: ListTabId, query: Record<string, string | number>): Promise<ListPage | null> {
+  if (tab === 'return-orders') {
+    const parsed = returnOrderFilterSchema.safeParse(query);
+    return parsed.success ? toListPage((await listReturnOrders(scope, parsed.data)).value()) : null;
+  }
+  const parsed = inboxFilterSchema.safeParse(query);
+  if (!parsed.success) return null;
+  const filter = parsed.data;
   switch (tab) {
     case 'orders':
       return toListPage((await listOpenOrders(scope, filter)).value());
-    case 'return-orders':
-      return toListPage((await listReturnOrders(scope, returnOrderFilterSchema.parse({ results, page }))).value());
     case 'delivery-notes':
       return toListPage((await listUnreadDeliveryNotes(scope, filter)).value());
     case 'disputes':
@@ -40,18 +53,30 @@ async function loadFirstPage(scope: Scope, tab: ListTabId, results: number, page
   }
 }
 
-/** `/`: the supplier's inbox; retailer and portal staff start at the history instead. */
+/** The vendors a supplier is linked to, as the Vendor filter's options; only asked for when there are several. */
+async function vendorOptions(actor: Actor): Promise<Option[]> {
+  const linked = actor.scope.vendorIds;
+  if (!linked || linked.length < 2) return [];
+  const vendors = await listVendors(actor, { limit: 1000 });
+  return vendors.map((v) => ({ value: String(v.id), label: `${v.code} ${v.name}` }));
+}
+
+/**
+ * `/`: the supplier's inbox; retailer and portal staff start at the history instead. The address
+ * carries the tab, the list's filters, sort, page and page size and the open document, so a reload, a
+ * pasted link or the way back after signing in renders the same list.
+ */
 export default async function InboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requireActor();
   if (!can(actor, 'inbox.read')) redirect(startPathFor(actor.roleCode));
 
-  const params = await searchParams;
-  const tab = parseTab(params.tab);
-  const page = parsePage(params.page);
-  const pageSize = parsePageSize((await cookies()).get(PAGE_SIZE_COOKIES.inbox)?.value);
+  const [params, vendors] = await Promise.all([searchParams, vendorOptions(actor)]);
+  const url = readInboxUrl(params, { withVendor: vendors.length > 1 });
+  const pageSize = url.pageSize ?? parsePageSize((await cookies()).get(PAGE_SIZE_COOKIES.inbox)?.value);
+  const tab = url.tab;
 
   const [list, options] = await Promise.all([
-    isListTab(tab) ? firstPage(actor.scope, tab, pageSize, page) : Promise.resolve(null),
+    isListTab(tab) ? firstPage(actor.scope, tab, url, pageSize) : Promise.resolve(null),
     inboxFilterOptions(actor),
   ]);
 
@@ -61,5 +86,5 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
     custaccountTinyMce: options.subsidiaries.map((c) => ({ value: c.tinyMce, label: c.name })),
   };
 
-  return <InboxScreen initialTab={tab} initialPage={page} initialList={list} pageSize={pageSize} lookups={lookups} />;
+  return <InboxScreen initialUrl={url} initialList={list} pageSize={pageSize} lookups={lookups} vendors={vendors} />;
 }

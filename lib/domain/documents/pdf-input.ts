@@ -7,12 +7,15 @@ import { NotFoundError } from '../errors';
 import { documentLines, findVisibleDocument, type XdocLine, type XdocRow } from './queries';
 
 type Party = { name: string; code: string };
+type Place = PdfStore & { addressCode: string | null };
 export type PdfParties = {
   retailer: Party;
   supplier: Party & { vendordata: VendorData };
-  store: PdfStore | null;
-  toStore: PdfStore | null;
+  store: Place | null;
+  toStore: Place | null;
 };
+
+const storeOf = (place: Place | null): PdfStore | null => place && { name: place.name, code: place.code };
 
 /** Maps a document, its lines and the parties it names onto the PDF builder's plain input. */
 export function toPdfInput(doc: XdocRow, lines: XdocLine[], parties: PdfParties): PdfDocumentInput {
@@ -28,8 +31,10 @@ export function toPdfInput(doc: XdocRow, lines: XdocLine[], parties: PdfParties)
     deliveryDate: doc.deliveryDate,
     retailer: parties.retailer,
     supplier: { name: parties.supplier.name, code: parties.supplier.code, vatNumber, address },
-    store: parties.store,
-    toStore: parties.toStore,
+    store: storeOf(parties.store),
+    toStore: storeOf(parties.toStore),
+    // Goods go to the to-store when there is one (a transfer), else to the ordering store.
+    deliveryAddress: parties.toStore ?? parties.store,
     deliveryMethod: doc.deliveryMethod,
     deliveryInstructions: doc.deliveryInstructions,
     totals: { excl: doc.xdocTotalExcl, tax: doc.xdocTaxAmount, incl: doc.xdocTotalIncl },
@@ -54,13 +59,16 @@ async function partiesOf(doc: XdocRow): Promise<PdfParties> {
     db.select({ name: subsidiaries.name, code: subsidiaries.code }).from(subsidiaries).where(eq(subsidiaries.id, doc.subsidiaryId)),
     db.select({ name: vendors.name, code: vendors.code, vendordata: vendors.vendordata }).from(vendors).where(eq(vendors.id, doc.vendorId)),
     storeIds.length
-      ? db.select({ id: stores.id, name: stores.name, code: stores.code }).from(stores).where(inArray(stores.id, storeIds))
+      ? db
+          .select({ id: stores.id, name: stores.name, code: stores.code, addressCode: stores.addressCode })
+          .from(stores)
+          .where(inArray(stores.id, storeIds))
       : [],
   ]);
   if (!retailer || !supplier) throw new NotFoundError('Document not found.');
   const store = (id: number | null) => {
     const found = storeRows.find((s) => s.id === id);
-    return found ? { name: found.name, code: found.code } : null;
+    return found ? { name: found.name, code: found.code, addressCode: found.addressCode } : null;
   };
   return { retailer, supplier, store: store(doc.storeId), toStore: store(doc.toStoreId) };
 }

@@ -35,6 +35,7 @@ export function sampleDocument(lineCount = 6, overrides: Partial<PdfDocumentInpu
     supplier: { name: 'Clover Dairies', code: 'V10023', vatNumber: '4123456789', address: '200 Constantia Drive\nRoodepoort, 1709' },
     store: { name: 'Checkers Hyper Menlyn', code: 'ST0456' },
     toStore: null,
+    deliveryAddress: { name: 'Checkers Hyper Menlyn', code: 'ST0456', addressCode: 'DA0456' },
     deliveryMethod: 'Direct to store',
     deliveryInstructions: 'Deliver to receiving bay 3 between 06:00 and 10:00. Pallets must be wrapped.',
     totals: { excl: '12345.67', tax: '1851.85', incl: '14197.52' },

@@ -1,4 +1,4 @@
-import { countersReducer, initialCounterState, ZERO_COUNTS } from './counters';
+import { counterText, countersReducer, initialCounterState, NOT_COUNTED, ZERO_COUNTS } from './counters';
 
 describe('inbox counters', () => {
   it('start at 0 for every tab', () => {
@@ -52,5 +52,21 @@ describe('inbox counters', () => {
     let state = countersReducer(initialCounterState(), { type: 'decrement', key: 'disputes' });
     state = countersReducer(state, { type: 'loaded', key: 'disputes', total: 9 });
     expect(state.counts.disputes).toBe(9);
+  });
+
+  it('show a placeholder, not 0, until a tab has had its first count', () => {
+    let state = initialCounterState();
+    expect(counterText(state, ['pod'])).toBe(NOT_COUNTED);
+    state = countersReducer(state, { type: 'decrement', key: 'pod' });
+    expect(counterText(state, ['pod'])).toBe(NOT_COUNTED);
+    state = countersReducer(state, { type: 'loaded', key: 'pod', total: 0 });
+    expect(counterText(state, ['pod'])).toBe('0');
+  });
+
+  it('show a tab with two counters once both have been counted, as their sum', () => {
+    let state = countersReducer(initialCounterState(), { type: 'loaded', key: 'toInvoice', total: 3 });
+    expect(counterText(state, ['toInvoice', 'toCredit'])).toBe(NOT_COUNTED);
+    state = countersReducer(state, { type: 'loaded', key: 'toCredit', total: 2 });
+    expect(counterText(state, ['toInvoice', 'toCredit'])).toBe('5');
   });
 });

@@ -3,7 +3,8 @@ import type { CounterKey } from './tabs';
 /**
  * Inbox tab counters (spec §2, §4): all start at 0; a tab's counter is set from totalResults only
  * on that tab's first load (later filter and page loads leave it alone); marking as read lowers it
- * by 1 and an order response by the number of successes. Never below 0.
+ * by 1 and an order response by the number of successes. Never below 0. Until its first count
+ * arrives a tab shows a placeholder, not a 0 that would claim the tab is empty (counterText).
  */
 
 export type Counts = Record<CounterKey, number>;
@@ -39,3 +40,16 @@ export function countersReducer(state: CounterState, action: CounterAction): Cou
   if (by === 0) return state;
   return { ...state, counts: { ...state.counts, [key]: Math.max(0, state.counts[key] - by) } };
 }
+
+/** Shown on a tab whose count has not arrived yet. */
+export const NOT_COUNTED = '–';
+
+/** A tab's badge: the sum of its counters once each has had its first count, else the placeholder. */
+export function counterText(state: CounterState, keys: readonly CounterKey[]): string {
+  if (!keys.every((key) => state.loaded[key])) return NOT_COUNTED;
+  return String(keys.reduce((sum, key) => sum + state.counts[key], 0));
+}
+
+/** Whether a tab's badge shows a number above 0 (highlighted). */
+export const hasCount = (state: CounterState, keys: readonly CounterKey[]) =>
+  keys.some((key) => state.loaded[key] && state.counts[key] > 0);

@@ -1,4 +1,4 @@
-import { FILTER_FIELDS, hasFilters, listQuery } from './filters';
+import { FILTER_FIELDS, filterFieldsFor, hasFilters, listQuery, showsVendor, validateFilters } from './filters';
 
 describe('inbox filters', () => {
   it('offer the order filters of spec §3 on the orders tab', () => {
@@ -33,5 +33,34 @@ describe('inbox filters', () => {
   it('know whether any filter is set', () => {
     expect(hasFilters({ docno: ' ' })).toBe(false);
     expect(hasFilters({ store: '4' })).toBe(true);
+  });
+
+  it('send the sort as sort and direction when there is one', () => {
+    expect(listQuery({}, 50, 2, { columnId: 'deliveryDate', direction: 'asc' })).toEqual({
+      results: 50,
+      page: 2,
+      sort: 'deliveryDate',
+      direction: 'asc',
+    });
+    expect(listQuery({}, 50, 1, null)).toEqual({ results: 50, page: 1 });
+  });
+
+  it('offer a Vendor filter only to a user linked to more than one vendor', () => {
+    const one = [{ value: '1', label: 'V0001 Fresh Farms' }];
+    const two = [...one, { value: '2', label: 'V0002 Dairy Co' }];
+    expect(showsVendor(one)).toBe(false);
+    expect(showsVendor(two)).toBe(true);
+    expect(filterFieldsFor('orders', one).map((f) => f.name)).not.toContain('vendor');
+    expect(filterFieldsFor('remittances', two).map((f) => f.name)).toEqual(['docno', 'vendor', 'store', 'fromDate', 'toDate']);
+  });
+
+  it('refuse a date range that ends before it starts, at its end field', () => {
+    // The API's words for the same refusal (lib/domain/inbox/schemas.ts).
+    expect(validateFilters({ fromDate: '2026-05-01', toDate: '2026-04-30' })).toEqual({ toDate: 'The to date is before the from date.' });
+    expect(validateFilters({ deliveryDateFrom: '2026-05-01', deliveryDateTo: '2026-01-01', toDate: '2026-01-01' })).toEqual({
+      deliveryDateTo: 'The delivery to date is before the delivery from date.',
+    });
+    expect(validateFilters({ fromDate: '2026-05-01', toDate: '2026-05-01' })).toEqual({});
+    expect(validateFilters({ toDate: '2026-05-01' })).toEqual({});
   });
 });

@@ -1,5 +1,12 @@
 import type { ORDER_TYPES } from '@/db/schema/documents';
-import type { FilterField as PanelField, FilterValues as PanelValues, Option } from '@/components/lists/filter-panel';
+import type {
+  FilterErrors as PanelErrors,
+  FilterField as PanelField,
+  FilterValues as PanelValues,
+  Option,
+} from '@/components/lists/filter-panel';
+import type { SortState } from '@/components/lists/sort-rows';
+import { DATE_RANGES } from '@/lib/domain/inbox/schemas';
 import type { ListTabId } from './tabs';
 
 /** Filter fields of each inbox list (spec §2 Inbox, §3 order filter). Values are kept as the API's strings. */
@@ -14,10 +21,12 @@ export type FilterName =
   | 'fromDate'
   | 'toDate'
   | 'custaccountTinyMce'
-  | 'region';
+  | 'region'
+  | 'vendor';
 
 export type FilterValues = PanelValues<FilterName>;
 export type FilterField = PanelField<FilterName>;
+export type FilterErrors = PanelErrors<FilterName>;
 export type { Option };
 
 /** Spec §3 sub types an order can have; return orders have their own tab. */
@@ -63,15 +72,51 @@ export const FILTER_FIELDS: Record<ListTabId, FilterField[]> = {
   remittances: [docno, store, fromDate, toDate],
 };
 
-/** The query of a list request: only filled-in filters (trimmed), plus the page size and page. */
-export function listQuery(filters: FilterValues, results: number, page: number): Record<string, string | number> {
+/** The Vendor filter: only for a user linked to more than one vendor (sends `vendor=<id>`). */
+export const VENDOR_FIELD: FilterField = { name: 'vendor', label: 'Vendor', kind: 'select' };
+
+/** Whether the inbox shows which vendor a document belongs to: only when the user has more than one. */
+export const showsVendor = (vendors: readonly Option[]) => vendors.length > 1;
+
+/** A tab's filter fields; the Vendor filter comes first for a user with several vendors. */
+export function filterFieldsFor(tab: ListTabId, vendors: readonly Option[]): FilterField[] {
+  const fields = FILTER_FIELDS[tab];
+  return showsVendor(vendors) ? [fields[0], VENDOR_FIELD, ...fields.slice(1)] : fields;
+}
+
+/** The query of a list request: only filled-in filters (trimmed), the page size, the page and the sort, if any. */
+export function listQuery(
+  filters: FilterValues,
+  results: number,
+  page: number,
+  sort: SortState | null = null,
+): Record<string, string | number> {
   const query: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(filters)) {
     const text = value?.trim();
     if (text) query[name] = text;
   }
-  return { ...query, results, page };
+  return { ...query, results, page, ...(sort ? { sort: sort.columnId, direction: sort.direction } : {}) };
 }
+
+/**
+ * Checked before a search is sent, with the API's own rule and words (the server answers 422 for the
+ * same): a date range must not end before it starts; the message goes to its "to" field.
+ */
+export function validateFilters(filters: FilterValues): FilterErrors {
+  const errors: FilterErrors = {};
+  for (const { from, to, message } of DATE_RANGES) {
+    if (!isFilterName(from) || !isFilterName(to)) continue;
+    const start = filters[from]?.trim();
+    const end = filters[to]?.trim();
+    // ISO dates (yyyy-mm-dd) compare as text.
+    if (start && end && end < start) errors[to] = message;
+  }
+  return errors;
+}
+
+const FILTER_NAMES = new Set<string>([...Object.values(FILTER_FIELDS).flatMap((fields) => fields.map((f) => f.name)), VENDOR_FIELD.name]);
+const isFilterName = (name: string): name is FilterName => FILTER_NAMES.has(name);
 
 /** The label of a fixed option, else the raw value. */
 export const optionLabel = (options: readonly Option[], value: string | null | undefined) =>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, type KeyboardEvent } from 'react';
-import type { Counts } from './counters';
+import { counterText, hasCount, NOT_COUNTED, type CounterState } from './counters';
 import { TABS, type TabId } from './tabs';
 
 export const tabDomId = (tab: TabId) => `inbox-tab-${tab}`;
@@ -10,7 +10,7 @@ export const INBOX_PANEL_ID = 'inbox-panel';
 const COUNTER_NAMES: Record<string, string> = { toInvoice: 'to invoice', toCredit: 'to credit' };
 
 /** The inbox tab strip with a counter per tab (WAI-ARIA tabs: arrow keys move between tabs). */
-export function InboxTabs({ active, counts, onSelect }: { active: TabId; counts: Counts; onSelect: (tab: TabId) => void }) {
+export function InboxTabs({ active, counters, onSelect }: { active: TabId; counters: CounterState; onSelect: (tab: TabId) => void }) {
   const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
 
   function onKeyDown(event: KeyboardEvent, index: number) {
@@ -28,8 +28,11 @@ export function InboxTabs({ active, counts, onSelect }: { active: TabId; counts:
     <div role="tablist" aria-label="Inbox" className="tabs inbox-tabs">
       {TABS.map((tab, index) => {
         const selected = tab.id === active;
-        const count = tab.counters.reduce((sum, key) => sum + counts[key], 0);
-        const title = tab.counters.length > 1 ? tab.counters.map((k) => `${counts[k]} ${COUNTER_NAMES[k] ?? k}`).join(', ') : undefined;
+        const title =
+          tab.counters.length > 1
+            ? tab.counters.map((k) => `${counterText(counters, [k])} ${COUNTER_NAMES[k] ?? k}`).join(', ')
+            : undefined;
+        const text = counterText(counters, tab.counters);
         return (
           <button
             key={tab.id}
@@ -48,11 +51,12 @@ export function InboxTabs({ active, counts, onSelect }: { active: TabId; counts:
           >
             {tab.label}
             <span
-              className={`badge inbox-tabs__count ${count > 0 ? 'badge--accent' : ''}`.trim()}
+              className={`badge inbox-tabs__count ${hasCount(counters, tab.counters) ? 'badge--accent' : ''}`.trim()}
               data-counter={tab.counters.join(' ')}
-              title={title}
+              data-counted={text === NOT_COUNTED ? 'false' : 'true'}
+              title={title ?? (text === NOT_COUNTED ? 'Not counted yet' : undefined)}
             >
-              {count}
+              {text}
             </span>
           </button>
         );

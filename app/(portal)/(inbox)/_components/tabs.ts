@@ -68,6 +68,8 @@ export const INBOX_ROW_FIELDS = [
   'branchName',
   'storeCode',
   'custaccountName',
+  'vendorCode',
+  'vendorName',
   'lineCount',
   'reasonCode',
   'reasonLabel',

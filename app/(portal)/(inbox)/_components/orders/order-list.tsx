@@ -3,12 +3,12 @@
 import { useMemo, useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useSnackbar } from '@/components/ui/snackbar';
-import { SortableTable, type Column } from '@/components/lists/sortable-table';
+import { SortableTable, type CardLayout, type Column } from '@/components/lists/sortable-table';
 import { api } from '@/lib/client/api';
 import { reasonsFor } from '@/lib/domain/inbox/schemas';
 import { BUSY_BULK_RESPONDING, bulkResponseMap, responseOutcome, type RespondResult, type ResponseOutcome } from './bulk';
 import { BulkRejectDialog } from './bulk-reject-dialog';
-import { dateColumn, docnoColumn, linesColumn, moneyColumn, statusColumn, storeColumn, textColumn } from '../columns';
+import { dateColumn, docnoColumn, linesColumn, moneyColumn, statusColumn, storeColumn, textColumn, vendorColumn } from '../columns';
 import { optionLabel, ORDER_SUB_TYPES, ORDER_TYPE_OPTIONS } from '../filters';
 import type { InboxListProps } from '../list-props';
 import { ListFrame } from '@/components/lists/list-frame';
@@ -19,9 +19,11 @@ import type { InboxRow } from '../tabs';
 import { useListControls } from '../use-list-controls';
 import { requestErrorText, useOops } from '@/components/ui/use-oops';
 
-function orderColumns(isReturn: boolean): Column<InboxRow>[] {
+/** The order columns; a Vendor column for a user with several vendors. */
+export function orderColumns(isReturn: boolean, showVendor: boolean, onOpen: (row: InboxRow) => void): Column<InboxRow>[] {
   return [
-    docnoColumn('Order number'),
+    docnoColumn('Order number', onOpen),
+    ...(showVendor ? [vendorColumn()] : []),
     ...(isReturn ? [] : [textColumn('subType', 'Sub type', (row) => optionLabel(ORDER_SUB_TYPES, row.xdocSubTypeCode))]),
     textColumn('orderType', 'Order type', (row) => optionLabel(ORDER_TYPE_OPTIONS, row.orderType)),
     storeColumn(),
@@ -34,17 +36,40 @@ function orderColumns(isReturn: boolean): Column<InboxRow>[] {
   ];
 }
 
+/** At phone width each order is a card: its number, then customer, dates, total and status. */
+export const ORDER_CARD: CardLayout = {
+  title: 'docno',
+  fields: ['vendor', 'customer', 'docDate', 'deliveryDate', 'xdocTotalIncl', 'status'],
+};
+
+/** "Confirm 3 orders?": the bulk confirmation names how many, as the bulk rejection does. */
+export function bulkConfirmQuestion(count: number): { title: string; text: string } {
+  const orders = count === 1 ? 'order' : 'orders';
+  return { title: `Confirm ${count} ${orders}?`, text: `The ${count} selected ${orders} will be confirmed.` };
+}
+
 /** Orders or return orders: filters, the paged list, bulk confirm/reject and the response modal. */
 export function OrderList(props: InboxListProps<'orders' | 'return-orders'>) {
   const { tab, onDecrement } = props;
   const isReturn = tab === 'return-orders';
-  const { list, selection, selected: selectedOnPage, loader, frame, table } = useListControls(props);
+  const {
+    list,
+    selection,
+    selected: selectedOnPage,
+    loader,
+    frame,
+    table,
+    openRow,
+    returnFocusTo,
+    emptyMessage,
+    showVendor,
+  } = useListControls(props);
   const snackbar = useSnackbar();
   const { confirm, dialog: confirmDialog } = useConfirm();
   const { oops, dialog: oopsDialog } = useOops();
   const [rejecting, setRejecting] = useState(false);
   const [bulkBusy, setBulkBusy] = useState(false);
-  const columns = useMemo(() => orderColumns(isReturn), [isReturn]);
+  const columns = useMemo(() => orderColumns(isReturn, showVendor, openRow), [isReturn, showVendor, openRow]);
   const reasons = useMemo(() => reasonsFor(isReturn), [isReturn]);
   const selected = selectedOnPage.length;
 
@@ -70,7 +95,7 @@ export function OrderList(props: InboxListProps<'orders' | 'return-orders'>) {
   }
 
   async function confirmSelected() {
-    const yes = await confirm({ title: 'Are you sure?', text: 'Would you like to confirm all these orders?' });
+    const yes = await confirm(bulkConfirmQuestion(selected));
     if (yes) await respondInBulk({ response: 'confirmed' });
   }
 
@@ -106,7 +131,8 @@ export function OrderList(props: InboxListProps<'orders' | 'return-orders'>) {
         <SortableTable
           {...table}
           columns={columns}
-          emptyMessage={list.loading ? 'Loading…' : isReturn ? 'No open return orders.' : 'No open orders.'}
+          card={ORDER_CARD}
+          emptyMessage={emptyMessage(isReturn ? 'No open return orders.' : 'No open orders.')}
         />
       </ListFrame>
       {loader.doc ? (
@@ -114,6 +140,8 @@ export function OrderList(props: InboxListProps<'orders' | 'return-orders'>) {
           key={loader.doc.tinyMce}
           order={loader.doc}
           isReturn={isReturn}
+          showVendor={showVendor}
+          returnFocus={returnFocusTo(loader.doc.tinyMce)}
           onClose={loader.close}
           onResponded={onResponded}
         />

@@ -8,7 +8,7 @@ import type { XdocDetail } from '@/lib/domain/documents/queries';
 import { reasonsFor } from '@/lib/domain/inbox/schemas';
 import { formatDateDashes, labelForWfStatus } from '@/lib/format';
 import { responseOutcome, type RespondResult, type ResponseOutcome } from './bulk';
-import { DocumentFacts, type Fact } from '@/components/documents/document-facts';
+import { DocumentFacts, vendorFact, type Fact } from '@/components/documents/document-facts';
 import { DocumentLines } from '@/components/documents/document-lines';
 import { optionLabel, ORDER_SUB_TYPES, ORDER_TYPE_OPTIONS } from '../filters';
 import { NoticeModal } from '@/components/ui/notice-modal';
@@ -28,13 +28,17 @@ import { requestErrorText, useOops } from '@/components/ui/use-oops';
 export interface OrderResponseModalProps {
   order: XdocDetail;
   isReturn: boolean;
+  /** Show which vendor the order is for (a user linked to several vendors). */
+  showVendor?: boolean;
+  /** Where focus goes when the window closes (the row's number button). */
+  returnFocus?: () => HTMLElement | null | undefined;
   onClose: () => void;
   /** Called with the outcome of a submitted response that did not fail as a request. */
   onResponded: (outcome: ResponseOutcome) => void;
 }
 
 /** One order: header, delivery instructions, lines, the response form and its PDF (spec §2, §4). */
-export function OrderResponseModal({ order, isReturn, onClose, onResponded }: OrderResponseModalProps) {
+export function OrderResponseModal({ order, isReturn, showVendor, returnFocus, onClose, onResponded }: OrderResponseModalProps) {
   const [form, setForm] = useState<ResponseForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<FormErrors | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -91,6 +95,7 @@ export function OrderResponseModal({ order, isReturn, onClose, onResponded }: Or
     [`${label} number`, order.docno],
     ['Type', [order.xdocTypeDescr, isReturn ? null : optionLabel(ORDER_SUB_TYPES, order.xdocSubTypeCode)].filter(Boolean).join(' · ')],
     ['Order type', optionLabel(ORDER_TYPE_OPTIONS, order.orderType)],
+    ...(showVendor ? [vendorFact(order)] : []),
     ['Customer', order.custaccountName],
     ['Store', [order.branchName, order.storeCode].filter(Boolean).join(' · ')],
     ['Deliver to', order.toBranchName],
@@ -109,6 +114,7 @@ export function OrderResponseModal({ order, isReturn, onClose, onResponded }: Or
         open
         size="xl"
         title={`${label} ${order.docno}`}
+        returnFocus={returnFocus}
         onOpenChange={(open) => (open || submitting ? undefined : onClose())}
         footer={
           <>

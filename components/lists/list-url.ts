@@ -24,9 +24,11 @@ export interface ListUrlSpec<Filter extends string = string> {
   pageSizeParam?: string;
 }
 
-type Search = string | URLSearchParams | Record<string, string | string[] | undefined>;
+/** An address's query: a query string, its params, or Next's searchParams. */
+export type Search = string | URLSearchParams | Record<string, string | string[] | undefined>;
 
-function paramsOf(search: Search): URLSearchParams {
+/** The query as URLSearchParams, taking the first of repeated values. */
+export function paramsOf(search: Search): URLSearchParams {
   if (typeof search === 'string' || search instanceof URLSearchParams) return new URLSearchParams(search);
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(search)) {

@@ -1,4 +1,4 @@
-import { listUrlChanges, readListUrl, type ListUrlSpec, type ListUrlState } from '@/components/lists/list-url';
+import { listUrlChanges, paramsOf, readListUrl, type ListUrlSpec, type ListUrlState, type Search } from '@/components/lists/list-url';
 import type { SortState } from '@/components/lists/sort-rows';
 import { INBOX_SORT_KEYS } from '@/lib/domain/inbox/schemas';
 import { FILTER_FIELDS, VENDOR_FIELD, type FilterName, type FilterValues } from './filters';
@@ -27,18 +27,6 @@ export interface InboxUrlState extends ListUrlState<FilterName> {
   tab: TabId;
   /** The tinyMce of the document to open, if any. */
   doc: string | null;
-}
-
-type Search = string | URLSearchParams | Record<string, string | string[] | undefined>;
-
-function paramsOf(search: Search): URLSearchParams {
-  if (typeof search === 'string' || search instanceof URLSearchParams) return new URLSearchParams(search);
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined) params.set(key, first);
-  }
-  return params;
 }
 
 /** A tab's list parameters: its own filters (plus the vendor for a user with several), `results`, the sort keys. */

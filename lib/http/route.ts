@@ -5,6 +5,7 @@ import { actorFromRequest } from '../auth/session';
 import { readFormBody, readJsonBody, readMultipart, type MultipartSpec, type UploadedFile } from './body';
 import { ApiError, errorResponse, json } from './errors';
 import { API_CSP, HSTS_HEADER } from './security-headers';
+import { UNSTORABLE_TEXT, unstorableTextPath } from './storable-text';
 import { env } from '../env';
 import { CSRF_MISMATCH, isStateChanging, tokensMatch, xsrfCookieOf, XSRF_HEADER } from './csrf';
 
@@ -35,9 +36,10 @@ type Input<P, Q, B, A extends boolean> = {
 
 /**
  * Wraps every API handler: anti-forgery check first (419), then the session (401) and permission
- * (403) before a large body is read, then the body within its limit (413), zod parsing of params,
- * query and body (422, or 400 for unreadable JSON), then the handler; every failure goes through one
- * error mapping. A plain return value is sent as JSON.
+ * (403) before a large body is read, then the body within its limit (413), text PostgreSQL cannot
+ * store refused (422, lib/http/storable-text.ts), zod parsing of params, query and body (422, or 400
+ * for unreadable JSON), then the handler; every failure goes through one error mapping. A plain
+ * return value is sent as JSON.
  */
 export function route<P = undefined, Q = undefined, B = undefined, A extends boolean = false>(
   spec: Spec<P, Q, B, A>,
@@ -54,8 +56,10 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
       if (actor && spec.allow && !can(actor, spec.allow)) throw new ApiError(403, refusalOf(spec.allow));
       const { raw, files } = changing ? await readBody(req, spec, form) : { raw: {}, files: {} };
       const rawParams = ctx ? await ctx.params : {};
+      const rawQuery = queryObject(new URL(req.url));
+      refuseUnstorableText(rawParams, rawQuery, raw);
       const params = spec.params ? spec.params.parse(rawParams) : (undefined as P);
-      const query = spec.query ? spec.query.parse(queryObject(new URL(req.url))) : (undefined as Q);
+      const query = spec.query ? spec.query.parse(rawQuery) : (undefined as Q);
       const body = spec.body ? spec.body.parse(raw) : (undefined as B);
       const result = await handler({ req, actor: actor as Input<P, Q, B, A>['actor'], params, query, body, files });
       return secured(result instanceof Response ? result : json(result ?? {}));
@@ -98,6 +102,14 @@ async function readBody(
   }
   if ((req.headers.get('content-type') ?? '').startsWith('multipart/form-data')) throw new ApiError(415, 'Send this request as JSON.');
   return { raw: await readJsonBody(req), files: {} };
+}
+
+/** Text PostgreSQL cannot store (NUL, lone surrogates) is refused before parsing: lib/http/storable-text.ts. */
+function refuseUnstorableText(...inputs: unknown[]): void {
+  for (const input of inputs) {
+    const path = unstorableTextPath(input);
+    if (path !== null) throw new ApiError(422, UNSTORABLE_TEXT, { [path]: [UNSTORABLE_TEXT] });
+  }
 }
 
 function queryObject(url: URL): Record<string, string> {

@@ -1,0 +1,652 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { db, pool } from '@/db/client';
+import { auditEntries, loginFailures, passwordResetRequests, userActivities, users, userVendors } from '@/db/schema';
+import { ROLE_IDS } from '@/lib/auth/roles';
+import { encodeSession, SESSION_COOKIE } from '@/lib/auth/session';
+import { sessionHeaders, TEST_XSRF, userByEmail } from '../support/actors';
+import { createDocument, createOrder, removeCreatedDocuments, vendorByCode, type CreatedDocument } from '../support/fixtures';
+
+/*
+ * Hostile input on every route (the Hardening issue). The route table is walked from the files
+ * themselves (every app/api/**\/route.ts), each module imported and each exported method called the way
+ * Next calls it, signed in as a supplier (supplier@portal.test) and as the portal administrator
+ * (admin@portal.test) with the screens' XHR and anti-forgery headers. Every dynamic path segment, every
+ * query field the route's zod schema knows (ROUTES below; a route missing from it gets a set of common
+ * names) and every body field gets hostile values: missing, empty, the wrong type, huge and odd numbers,
+ * arrays for scalars, 10,000 characters, NUL, RTL overrides, lone surrogates, emoji, combining marks,
+ * prototype keys; bodies also come malformed (truncated, trailing commas, bare values, 10,000 levels deep).
+ *
+ * Every answer must be < 500; every refusal JSON {message, errors} without stack frames, PostgreSQL's
+ * words or file paths; and nothing may change. A fingerprint of what these routes can write (documents,
+ * lines, audit entries, users, grants, outbox, activities, sign-in failures, reset requests and links)
+ * is taken before and after each route's barrage. Left out of it, by design: the documents the suite
+ * makes as targets of the write routes (each request's target is checked on its own: a refusal leaves
+ * it untouched; a 2xx may answer it, and the next request gets a fresh one), and what happens to the
+ * suite's own made-up addresses (…@hostile.test): failed sign-ins and reset requests are recorded for
+ * them, and the users it signs in as for a rename or a sign-out are renamed and signed out.
+ */
+
+const SUPPLIER = 'supplier@portal.test';
+const ADMIN = 'admin@portal.test';
+const RUN = randomBytes(3).toString('hex');
+const OWN_DOMAIN = 'hostile.test';
+const API_DIR = join(__dirname, '..', '..', '..', 'app', 'api');
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+// ——— Hostile values ———
+
+type Hostile = { label: string; value: unknown } | { label: 'missing'; missing: true };
+const MISSING: Hostile = { label: 'missing', missing: true };
+const LONG = 'x'.repeat(10_000);
+
+/** Text that is odd but not wrong in itself. */
+const ODD_TEXT: [string, string][] = [
+  ['empty', ''],
+  ['blank', '   '],
+  ['10,000 characters', LONG],
+  ['NUL', '\u0000'],
+  ['NUL inside', 'PO\u0000042'],
+  ['RTL override', '\u202eredro\u202c'],
+  ['lone surrogate', '\ud800'],
+  ['lone low surrogate', 'a\udc00'],
+  ['emoji', '😀🏳️‍🌈👩🏽‍💻'],
+  ['combining marks', 'e\u0301\u0302\u0303\u0304\u0305\u0306'],
+  ['BOM and zero width', '\ufeff\u200b\u200d'],
+  ['SQL', "' or 1=1 --"],
+  ['LIKE wildcards', '%_%\\'],
+  ['path', '../../etc/passwd'],
+  ['markup', '<script>alert(1)</script>'],
+  ['protocol-relative URL', '//evil.example/x'],
+  ['absolute URL', 'https://evil.example/x'],
+  ['javascript URL', 'javascript:alert(1)'],
+  ['__proto__', '__proto__'],
+  ['constructor', 'constructor'],
+];
+const NUMERIC_TEXT = [
+  '0',
+  '-1',
+  '1.5',
+  '1e308',
+  '1e999',
+  '9223372036854775808',
+  '2147483648',
+  '999999999999999',
+  'NaN',
+  'Infinity',
+  '-0',
+  '0x10',
+];
+
+const BODY_VALUES: Hostile[] = [
+  MISSING,
+  ...ODD_TEXT.map(([label, value]) => ({ label, value })),
+  ...NUMERIC_TEXT.map((v) => ({ label: `"${v}"`, value: v })),
+  { label: '0', value: 0 },
+  { label: '-1', value: -1 },
+  { label: '1.5', value: 1.5 },
+  { label: '1e308', value: 1e308 },
+  { label: '2**63', value: 2 ** 63 },
+  { label: 'MAX_SAFE_INTEGER + 2', value: Number.MAX_SAFE_INTEGER + 2 },
+  { label: 'true', value: true },
+  { label: 'false', value: false },
+  { label: 'null', value: null },
+  { label: '{}', value: {} },
+  { label: 'object', value: { a: { b: [1, 'c'] } } },
+  { label: '[]', value: [] },
+  { label: 'array of text', value: ['a', 'b'] },
+  { label: 'array of numbers', value: [1, 2] },
+];
+
+const QUERY_VALUES: Hostile[] = [
+  ...ODD_TEXT.map(([label, value]) => ({ label, value })),
+  ...NUMERIC_TEXT.map((v) => ({ label: v, value: v })),
+  { label: 'true', value: 'true' },
+  { label: '[object Object]', value: '[object Object]' },
+  { label: 'year 0000', value: '0000-01-01' },
+  { label: 'impossible date', value: '2026-02-30' },
+  { label: 'repeated', value: ['1', '2'] },
+];
+
+const NON_GET_QUERY_VALUES = ['10,000 characters', 'NUL', 'lone surrogate', 'emoji', 'repeated'];
+
+const PARAM_VALUES: Hostile[] = [
+  MISSING,
+  ...ODD_TEXT.map(([label, value]) => ({ label, value })),
+  ...NUMERIC_TEXT.map((v) => ({ label: v, value: v })),
+  { label: 'array', value: ['a', 'b'] },
+];
+
+/** Query names sent to a route whose schema the table does not know, and prototype keys sent to all. */
+const COMMON_QUERY = ['page', 'results', 'store', 'docno', 'sort', 'direction', 'vendor', 'fromDate', 'toDate', 'id', 'email', 'name'];
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'];
+const COMMON_BODY = ['id', 'email', 'name', 'confirm', 'orderResponse', 'password', 'token'];
+
+// ——— What each route takes (its zod schemas' fields) and a valid baseline to vary ———
+
+const INBOX_QUERY = [
+  'store',
+  'vendor',
+  'xdocTypeSubCode',
+  'orderType',
+  'docno',
+  'deliveryDateFrom',
+  'deliveryDateTo',
+  'fromDate',
+  'toDate',
+  'dateFrom',
+  'dateTo',
+  'custaccountTinyMce',
+  'region',
+  'results',
+  'page',
+  'sort',
+  'direction',
+];
+const LOOKUP_QUERY = ['limit', 'searchCode'];
+
+type Who = { email: string; userId: number; headers: () => Promise<Record<string, string>> };
+type Ctx = { who: Who; n: number; target?: CreatedDocument };
+
+type RouteSpec = {
+  /** Valid path parameters to vary. */
+  params?: (ctx: Ctx) => Record<string, string | string[]>;
+  /** The query fields the route's schema knows ([] for none); without it a GET gets COMMON_QUERY. Prototype keys go to all. */
+  query?: string[];
+  /** A valid body to vary, field by field (dotted paths). */
+  body?: (ctx: Ctx) => Record<string, unknown>;
+  /** Sign in as users of the suite's own (same role and grants) instead: the route changes the signed-in user. */
+  own?: boolean;
+  /** Headers of the request beyond the session's (a client address of its own for the sign-in and reset limits). */
+  headers?: (ctx: Ctx) => Record<string, string>;
+  /** A document made for each request to aim at, until a request (by design, with a 2xx) changes it. */
+  target?: () => Promise<CreatedDocument>;
+  /** Also sent as a plain HTML form (url-encoded), which is answered by a redirect. */
+  form?: boolean;
+};
+
+const ownAddress = (n: number) => `nobody-${RUN}-${n}@${OWN_DOMAIN}`;
+const ownClient = (ctx: Ctx) => ({ 'x-forwarded-for': `2001:db8:${RUN.slice(0, 4)}::${ctx.n.toString(16)}` });
+
+const ROUTES: Record<string, RouteSpec> = {
+  // Any unknown API path: a 404 whatever comes.
+  'GET /api/[...path]': { params: () => ({ path: ['no', 'such'] }), query: COMMON_QUERY },
+  'POST /api/[...path]': { params: () => ({ path: ['no', 'such'] }), body: () => ({ id: 1 }) },
+  'PUT /api/[...path]': { params: () => ({ path: ['no', 'such'] }), body: () => ({ id: 1 }) },
+  'PATCH /api/[...path]': { params: () => ({ path: ['no', 'such'] }), body: () => ({ id: 1 }) },
+  'DELETE /api/[...path]': { params: () => ({ path: ['no', 'such'] }), body: () => ({ id: 1 }) },
+  'GET /api/orders': { query: INBOX_QUERY },
+  'GET /api/orders/returned': { query: [...INBOX_QUERY, 'responded'] },
+  'GET /api/delivery-notes': { query: INBOX_QUERY },
+  'GET /api/disputes': { query: INBOX_QUERY },
+  'GET /api/remittance-advices': { query: INBOX_QUERY },
+  'GET /api/divisions': { query: LOOKUP_QUERY },
+  'GET /api/regions': { query: LOOKUP_QUERY },
+  'GET /api/stores': { query: LOOKUP_QUERY },
+  'GET /api/subsidiary': { query: LOOKUP_QUERY },
+  'GET /api/vendors': { query: LOOKUP_QUERY },
+  'GET /api/users/current': { query: [] },
+  // Reads of a document both users may see (the supplier is linked to V0002).
+  'GET /api/xdocs/[id]': { params: () => ({ id: readable.tinyMce }), query: [] },
+  'GET /api/xdocs/[id]/audit': { params: () => ({ id: readable.tinyMce }), query: [] },
+  'GET /api/xdocs/[id]/pdf': { params: () => ({ id: readable.tinyMce }), query: ['docno'] },
+  // Mark as read: an unread delivery note of the supplier's; `{confirm: true}` with extra keys is valid and marks it (2xx by design).
+  'PUT /api/xdocs/[id]': {
+    target: () => createDocument({ vendorCode: 'V0002', type: 'deliverynote', lines: 1 }),
+    params: ({ target }) => ({ id: target!.tinyMce }),
+    body: () => ({ confirm: true }),
+  },
+  // An order response with every part a line-level answer has; hostile text that is valid (an emoji
+  // supplier reference) answers the order by design.
+  'PUT /api/orders/[id]': {
+    target: () => createOrder({ vendorCode: 'V0002', lines: 2 }),
+    params: ({ target }) => ({ id: target!.tinyMce }),
+    body: ({ target }) => ({
+      orderResponse: {
+        header: { response: 'detailResponse', reason: 'other', supplierRef: 'REF-1' },
+        detail: [{ lineNumber: 1, response: 'rejected', reason: 'other', supplierRef: 'REF-2' }],
+        tinyMce: target!.tinyMce,
+        docno: target!.docno,
+      },
+    }),
+  },
+  'PUT /api/orders/bulkResponse': {
+    target: () => createOrder({ vendorCode: 'V0002', lines: 2 }),
+    body: ({ target }) => ({
+      orderResponse: {
+        header: { response: 'rejected', reason: 'other', supplierRef: 'REF-1' },
+        bulkResponse: { [target!.tinyMce]: target!.docno },
+      },
+    }),
+  },
+  // The own-name update, as users of the suite's own: a valid odd name renames them by design.
+  'PUT /api/users/[id]': {
+    own: true,
+    params: ({ who }) => ({ id: String(who.userId) }),
+    body: ({ who }) => ({ id: who.userId, name: 'Hostile Twin' }),
+  },
+  // Sign-in with an address that has no account (a fresh one and a client address of its own per
+  // request, so the sign-in limits never meet): every answer is a refusal; the failure is recorded by
+  // design. The baseline's password is empty, so only the password's own variants pay for a bcrypt
+  // comparison (~60 ms each); the others are refused by the schema before it.
+  'POST /api/login': {
+    body: (ctx) => ({ email: ownAddress(ctx.n), password: '', next: '/orders' }),
+    headers: ownClient,
+    form: true,
+  },
+  // Sign-out ends every session of the user: the suite's own users, each request with a new session.
+  'POST /api/logout': { own: true, body: () => ({ next: '/orders' }), form: true },
+  // A reset link for an address without an account: the same answer as always, no e-mail (a reset request is counted by design).
+  'POST /api/password/email': { body: (ctx) => ({ email: ownAddress(ctx.n) }), headers: ownClient, form: true },
+  // A new password with a token that was never issued: always refused.
+  'POST /api/password/reset': {
+    body: () => ({ token: `never-issued-${RUN}-0123456789abcdef`, password: 'a-new-password', password_confirmation: 'a-new-password' }),
+    form: true,
+  },
+};
+
+/** next-auth's own handler (app/api/auth/[...nextauth]) is next-auth's code and contract, not ours: not walked. */
+const SKIPPED = ['auth/[...nextauth]'];
+
+// ——— The route table, from the files ———
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type Endpoint = { key: string; method: Method; path: string; segments: string[]; handler: Handler; spec: RouteSpec };
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === 'route.ts' ? [full] : [];
+  });
+}
+
+async function endpoints(): Promise<Endpoint[]> {
+  const found: Endpoint[] = [];
+  for (const file of routeFiles(API_DIR).sort()) {
+    const dir = relative(API_DIR, file).split(sep).slice(0, -1).join('/');
+    if (SKIPPED.includes(dir)) continue;
+    const mod = (await import(file)) as Partial<Record<Method, Handler>>;
+    for (const method of METHODS) {
+      const handler = mod[method];
+      if (typeof handler !== 'function') continue;
+      const path = `/api/${dir}`.replace(/\/$/, '');
+      const key = `${method} ${path}`;
+      const segments = dir
+        .split('/')
+        .filter((s) => s.startsWith('['))
+        .map((s) => s.replace(/^\[(\.\.\.)?/, '').replace(/\]$/, ''));
+      found.push({ key, method, path, segments, handler, spec: ROUTES[key] ?? {} });
+    }
+  }
+  return found;
+}
+
+// ——— Requests ———
+
+type Sent = { label: string; status: number; text: string; contentType: string; location: string | null; form: boolean };
+
+const PLACEHOLDER = '"@@odd-key@@"';
+
+function withField(body: Record<string, unknown>, path: string[], value: Hostile): Record<string, unknown> {
+  const copy = structuredClone(body);
+  let node = copy as Record<string, unknown>;
+  for (const key of path.slice(0, -1)) {
+    if (node[key] === null || typeof node[key] !== 'object') node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  const last = path[path.length - 1];
+  if ('missing' in value) delete node[last];
+  else node[last] = value.value;
+  return copy;
+}
+
+/** Every field path of a body (objects and arrays walked; an array's first element stands for all). */
+function fieldPaths(value: unknown, prefix: string[] = []): string[][] {
+  if (value === null || typeof value !== 'object') return prefix.length ? [prefix] : [];
+  const own = prefix.length ? [prefix] : [];
+  return [...own, ...Object.entries(value).flatMap(([k, v]) => fieldPaths(v, [...prefix, k]))];
+}
+
+/** The objects of a body, by path ([] is the body itself). */
+function objectPaths(body: Record<string, unknown>): string[][] {
+  return [[], ...fieldPaths(body)].filter((p) => {
+    let node: unknown = body;
+    for (const k of p) node = (node as Record<string, unknown>)[k];
+    return node !== null && typeof node === 'object' && !Array.isArray(node);
+  });
+}
+
+/** Keys no schema names: prototype keys (with an object, as a pollution attempt would send) and odd text. */
+const ODD_KEYS: [string, string, unknown][] = [
+  ...PROTOTYPE_KEYS.map((key): [string, string, unknown] => [key, key, { polluted: true, isAdmin: true, email: SUPPLIER }]),
+  ['an empty key', '', 'PO-HOSTILE'],
+  ['a NUL key', '\u0000', 'PO-HOSTILE'],
+  ['a lone surrogate key', '\ud800', 'PO-HOSTILE'],
+  ['a 10,000-character key', LONG, 'PO-HOSTILE'],
+  ['an emoji key', '😀', 'PO-HOSTILE'],
+];
+
+/** Each object of the body with an odd key added, as JSON text (an object literal cannot carry __proto__ as a key). */
+function oddKeyBodies(body: Record<string, unknown>): [string, string][] {
+  return objectPaths(body).flatMap((p) =>
+    ODD_KEYS.map(([label, key, value]): [string, string] => {
+      const marked = p.length ? withField(body, [...p, '@@odd-key@@'], { label, value }) : { '@@odd-key@@': value, ...body };
+      return [`${label} in ${p.join('.') || 'the body'}`, JSON.stringify(marked).replace(PLACEHOLDER, JSON.stringify(key))];
+    }),
+  );
+}
+
+const DEEP_ARRAYS = '['.repeat(10_000) + ']'.repeat(10_000);
+const DEEP_OBJECTS = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+const MALFORMED: [string, string][] = [
+  ['truncated JSON', '{"orderResponse":{"header":'],
+  ['trailing comma', '{"id":1,}'],
+  ['single quotes', "{'id':1}"],
+  ['a bare string', '"hello"'],
+  ['a bare number', '42'],
+  ['null', 'null'],
+  ['an array', '[1,2]'],
+  ['10,000 nested arrays', DEEP_ARRAYS],
+  ['10,000 nested objects', DEEP_OBJECTS],
+  ['a deep array in a field', `{"id":${DEEP_ARRAYS},"name":${DEEP_ARRAYS},"orderResponse":${DEEP_ARRAYS},"email":${DEEP_ARRAYS}}`],
+  ['invalid escape', '{"id":"\\x00"}'],
+  ['NUL byte in the text', '{"id":1,\u0000"name":"a"}'],
+  ['duplicate keys', '{"id":1,"id":"2"}'],
+];
+
+let sent = 0;
+const perRoute: string[] = [];
+
+async function send(e: Endpoint, ctx: Ctx, label: string, init: Init): Promise<Sent> {
+  const url = new URL(e.path, 'http://localhost');
+  for (const [k, v] of init.query) url.searchParams.append(k, v);
+  const headers: Record<string, string> = { ...(await ctx.who.headers()), ...(e.spec.headers?.(ctx) ?? {}) };
+  if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+  if (init.contentType) headers['content-type'] = init.contentType;
+  const hasBody = e.method !== 'GET' && init.body !== undefined;
+  const request = new Request(url, { method: e.method, headers, body: hasBody ? init.body : undefined });
+  const response = await e.handler(request, { params: Promise.resolve(init.params as Record<string, string | string[]>) });
+  sent += 1;
+  return {
+    label,
+    status: response.status,
+    text: await response.text(),
+    contentType: response.headers.get('content-type') ?? '',
+    location: response.headers.get('location'),
+    form: Boolean(init.form),
+  };
+}
+
+const STACK_FRAME = /\bat .*\(?[^\s()]+:\d+:\d+\)?|\n\s+at /;
+const SQL_WORDS = /syntax error|\brelation\b|\bcolumn\b|violates|invalid byte sequence|out of range|invalid input syntax/i;
+const FILE_PATH = /\/work\/|node_modules|\.tsx?:|\.js:\d/;
+
+/** What every answer must be: no server error, and a refusal that says why without showing our insides. */
+function expectSafe(e: Endpoint, who: string, a: Sent): void {
+  const where = `${e.key} as ${who}: ${a.label}`;
+  if (a.status >= 500) expect({ where, status: a.status, body: a.text.slice(0, 300) }).toEqual({ where, status: 'below 500' });
+  if (a.status >= 200 && a.status < 300) return;
+  if (a.form && a.status === 303) {
+    // A plain form is answered by a redirect (by design), back to this site only.
+    expect({ where, location: new URL(a.location ?? '').origin }).toEqual({ where, location: 'http://localhost' });
+    return;
+  }
+  expect({ where, contentType: a.contentType }).toEqual({ where, contentType: 'application/json' });
+  const body = JSON.parse(a.text) as { message: unknown; errors: unknown };
+  expect({ where, message: typeof body.message }).toEqual({ where, message: 'string' });
+  expect({ where, errors: body.errors !== null && typeof body.errors === 'object' && !Array.isArray(body.errors) }).toEqual({
+    where,
+    errors: true,
+  });
+  for (const leak of [STACK_FRAME, SQL_WORDS, FILE_PATH])
+    expect({ where, leaks: leak.test(a.text) ? a.text.slice(0, 300) : null }).toEqual({ where, leaks: null });
+}
+
+// ——— What the routes can write, fingerprinted ———
+
+const targets: CreatedDocument[] = [];
+
+async function fingerprint(): Promise<Record<string, string>> {
+  const ids = targets.map((t) => t.id);
+  const tinyMces = targets.map((t) => t.tinyMce);
+  const own = `%@${OWN_DOMAIN}`;
+  const { rows } = await pool.query<Record<string, string>>(
+    `select
+      md5(coalesce((select string_agg(concat_ws('|', id, tiny_mce, docno, is_read, read_at, read_by, responded_at, responded_by, wf_status_code, response::text, updated_at), ',' order by id) from xdocs where id <> all($1::bigint[])), '')) as xdocs,
+      md5(coalesce((select string_agg(concat_ws('|', xdoc_id, line_number, delivery_address_code, qty, amount, response, reason, supplier_ref, order_descr), ',' order by xdoc_id, line_number, delivery_address_code) from xdoc_lines where xdoc_id <> all($1::bigint[])), '')) as lines,
+      md5(coalesce((select string_agg(concat_ws('|', id, xdoc_id, entity_type, entity_id, action, descr), ',' order by id) from audit_entries
+        where (xdoc_id is null or xdoc_id <> all($1::bigint[])) and not (entity_type = 'user' and entity_id in (select id from users where email like $3))), '')) as audit,
+      md5(coalesce((select string_agg(concat_ws('|', id, name, email, password_hash, role_id, parent_user_id, deleted_at, session_version, last_login, updated_at), ',' order by id) from users where email not like $3), '')) as users,
+      md5(coalesce((select string_agg(concat_ws('|', user_id, vendor_id, can_write), ',' order by user_id, vendor_id) from user_vendors), '')) as user_vendors,
+      md5(coalesce((select string_agg(concat_ws('|', user_id, subsidiary_id, can_read, can_write), ',' order by user_id, subsidiary_id) from user_subsidiaries), '')) as user_subsidiaries,
+      md5(coalesce((select string_agg(concat_ws('|', id, kind, status), ',' order by id) from outbox), '')) as outbox,
+      (select count(*) from user_activities where user_email not like $3 and not (activity = 'respond-order' and coalesce(detail->>'tinyMce' = any($2::text[]), false)))::text as activities,
+      (select count(*) from login_failures where email not like $3)::text as login_failures,
+      (select count(*) from password_reset_requests where email not like $3)::text as reset_requests,
+      md5(coalesce((select string_agg(concat_ws('|', id, user_id, used_at), ',' order by id) from password_resets), '')) as reset_links,
+      md5(coalesce((select string_agg(concat_ws('|', user_id, code, disabled), ',' order by user_id, code) from email_preferences), '')) as preferences,
+      md5(coalesce((select string_agg(concat_ws('|', user_id, subsidiary_id, vendor_codes::text), ',' order by user_id) from history_selections), '')) as history_selections`,
+    [ids, tinyMces, own],
+  );
+  return rows[0];
+}
+
+/** Whether a target document has been changed in any way a write route could change it. */
+async function touched(target: CreatedDocument): Promise<boolean> {
+  const { rows } = await pool.query<{ touched: boolean }>(
+    `select (x.is_read or x.responded_at is not null or x.response is not null or x.wf_status_code <> 'received'
+             or exists (select 1 from xdoc_lines l where l.xdoc_id = x.id and (l.response is not null or l.reason is not null or l.supplier_ref is not null))
+             or exists (select 1 from audit_entries a where a.xdoc_id = x.id)) as touched
+       from xdocs x where x.id = $1`,
+    [target.id],
+  );
+  return rows[0]?.touched ?? true;
+}
+
+// ——— Who sends them ———
+
+async function demoUser(email: string): Promise<Who> {
+  const user = await userByEmail(email);
+  const headers = await sessionHeaders(email);
+  return { email, userId: user.id, headers: async () => headers };
+}
+
+/** A user of the suite's own with the role (and vendor links) of a demo user; each request gets a session of its current version. */
+async function ownTwin(role: 'v_admin' | 'm2_admin', name: string): Promise<Who> {
+  const email = `${name}-${RUN}@${OWN_DOMAIN}`;
+  const [user] = await db.insert(users).values({ name: 'Hostile Twin', email, roleId: ROLE_IDS[role] }).returning({ id: users.id });
+  if (role === 'v_admin') {
+    for (const code of ['V0001', 'V0002'])
+      await db.insert(userVendors).values({ userId: user.id, vendorId: (await vendorByCode(code)).id, canWrite: true });
+  }
+  return {
+    email,
+    userId: user.id,
+    headers: async () => {
+      const current = await userByEmail(email);
+      const token = await encodeSession(current);
+      return {
+        cookie: `${SESSION_COOKIE}=${token}; XSRF-TOKEN=${TEST_XSRF}`,
+        'x-requested-with': 'XMLHttpRequest',
+        'content-type': 'application/json',
+        'x-xsrf-token': TEST_XSRF,
+      };
+    },
+  };
+}
+
+let readable: CreatedDocument;
+let routes: Endpoint[] = [];
+let demo: { supplier: Who; admin: Who };
+let twins: { supplier: Who; admin: Who };
+
+beforeAll(async () => {
+  readable = await createOrder({ vendorCode: 'V0002', lines: 2 });
+  demo = { supplier: await demoUser(SUPPLIER), admin: await demoUser(ADMIN) };
+  twins = { supplier: await ownTwin('v_admin', 'supplier'), admin: await ownTwin('m2_admin', 'admin') };
+  routes = await endpoints();
+}, 60_000);
+
+afterAll(async () => {
+  await removeCreatedDocuments();
+  await db.delete(users).where(like(users.email, `%-${RUN}@${OWN_DOMAIN}`));
+  await db.delete(loginFailures).where(like(loginFailures.email, `%-${RUN}-%@${OWN_DOMAIN}`));
+  await db.delete(passwordResetRequests).where(like(passwordResetRequests.email, `%-${RUN}-%@${OWN_DOMAIN}`));
+  await db.delete(userActivities).where(like(userActivities.userEmail, `%-${RUN}-%@${OWN_DOMAIN}`));
+  const twinIds = [twins.supplier.userId, twins.admin.userId];
+  await db.delete(auditEntries).where(and(eq(auditEntries.entityType, 'user'), inArray(auditEntries.entityId, twinIds)));
+  process.stdout.write(`hostile input: ${sent} requests on ${routes.length} route methods\n  ${perRoute.join('\n  ')}\n`);
+  await pool.end();
+});
+
+// ——— The barrage of one route ———
+
+type Init = { params: Record<string, unknown>; query: [string, string][]; body?: string; form?: boolean; contentType?: string };
+/** One hostile request of a route, built for the request's own context (its number, its target). */
+type Variant = { label: string; build: (ctx: Ctx) => Init };
+
+function variants(e: Endpoint, sample: Ctx): Variant[] {
+  const paramsOf = (ctx: Ctx) => e.spec.params?.(ctx) ?? Object.fromEntries(e.segments.map((s) => [s, 'x']));
+  const bodyOf = (ctx: Ctx) => (e.method === 'GET' ? undefined : (e.spec.body?.(ctx) ?? {}));
+  const base = (ctx: Ctx): Init => {
+    const body = bodyOf(ctx);
+    return { params: paramsOf(ctx), query: [], body: body && JSON.stringify(body) };
+  };
+  const out: Variant[] = [{ label: 'the valid baseline', build: base }];
+
+  for (const name of Object.keys(paramsOf(sample))) {
+    for (const v of PARAM_VALUES) {
+      out.push({
+        label: `param ${name}: ${v.label}`,
+        build: (ctx) => {
+          const init = base(ctx);
+          if ('missing' in v) delete init.params[name];
+          else init.params[name] = v.value;
+          return init;
+        },
+      });
+    }
+  }
+
+  const queryNames = [...(e.spec.query ?? (e.method === 'GET' ? COMMON_QUERY : [])), ...PROTOTYPE_KEYS];
+  // A state-changing route reads no query: a few values show it is ignored (or, for unstorable text, refused).
+  const queryValues = e.method === 'GET' ? QUERY_VALUES : QUERY_VALUES.filter((v) => NON_GET_QUERY_VALUES.includes(v.label));
+  for (const name of queryNames) {
+    for (const v of queryValues) {
+      const values = 'missing' in v ? [] : Array.isArray(v.value) ? (v.value as string[]) : [String(v.value)];
+      out.push({
+        label: `query ${name}: ${v.label}`,
+        build: (ctx) => ({ ...base(ctx), query: values.map((x): [string, string] => [name, x]) }),
+      });
+    }
+    out.push({ label: `query ${name}[]`, build: (ctx) => ({ ...base(ctx), query: [[`${name}[]`, '1']] }) });
+  }
+
+  const sampleBody = bodyOf(sample);
+  if (sampleBody) {
+    const paths = fieldPaths(sampleBody);
+    // A route without a known body gets the common names; a known body's own fields are what its schema reads.
+    if (!e.spec.body) paths.push(...COMMON_BODY.map((name) => [name]));
+    // A key that is the target's own id (bulkResponse: {tinyMce: docno}) stands for the current target's.
+    const current = (path: string[], ctx: Ctx) => path.map((k) => (sample.target && k === sample.target.tinyMce ? ctx.target!.tinyMce : k));
+    for (const path of paths) {
+      for (const v of BODY_VALUES) {
+        out.push({
+          label: `body ${path.join('.')}: ${v.label}`,
+          build: (ctx) => ({ ...base(ctx), body: JSON.stringify(withField(bodyOf(ctx)!, current(path, ctx), v)) }),
+        });
+      }
+    }
+    oddKeyBodies(sampleBody).forEach(([label], i) => {
+      out.push({ label, build: (ctx) => ({ ...base(ctx), body: oddKeyBodies(bodyOf(ctx)!)[i][1] }) });
+    });
+    for (const [label, text] of MALFORMED) out.push({ label, build: (ctx) => ({ ...base(ctx), body: text }) });
+    out.push({
+      label: 'multipart content type on a JSON route',
+      build: (ctx) => ({ ...base(ctx), contentType: 'multipart/form-data; boundary=x', body: '--x\r\nnot a form' }),
+    });
+    if (e.spec.form) {
+      // The same fields as a plain HTML form: text only, so the odd texts.
+      const fieldsOf = (ctx: Ctx) => Object.fromEntries(Object.entries(bodyOf(ctx)!).map(([k, v]) => [k, String(v)]));
+      const form = (f: Record<string, string>) => new URLSearchParams({ ...f, _token: TEST_XSRF }).toString();
+      out.push({ label: 'form: the valid baseline', build: (ctx) => ({ ...base(ctx), form: true, body: form(fieldsOf(ctx)) }) });
+      for (const name of Object.keys(fieldsOf(sample))) {
+        for (const [label, value] of ODD_TEXT) {
+          out.push({
+            label: `form ${name}: ${label}`,
+            build: (ctx) => ({ ...base(ctx), form: true, body: form({ ...fieldsOf(ctx), [name]: value }) }),
+          });
+        }
+      }
+      out.push({
+        label: 'form: broken percent escapes',
+        build: (ctx) => ({ ...base(ctx), form: true, body: `email=%E0%A4%A&password=%&_token=${TEST_XSRF}` }),
+      });
+    }
+  }
+  return out;
+}
+
+const CONCURRENCY = 4;
+
+async function barrage(e: Endpoint, who: Who, whoName: string): Promise<number> {
+  let n = 0;
+  if (e.spec.target) {
+    // One request at a time, each at the current target; a 2xx may answer it by design (then a fresh one).
+    let target = await e.spec.target();
+    targets.push(target);
+    const plan = variants(e, { who, n: 0, target });
+    for (const v of plan) {
+      const ctx = { who, n: n++, target };
+      const answer = await send(e, ctx, v.label, v.build(ctx));
+      expectSafe(e, whoName, answer);
+      if (await touched(target)) {
+        const where = `${e.key} as ${whoName}: ${v.label} changed its target`;
+        expect({ where, by2xx: answer.status >= 200 && answer.status < 300 }).toEqual({ where, by2xx: true });
+        target = await e.spec.target();
+        targets.push(target);
+      }
+    }
+    return plan.length;
+  }
+  const plan = variants(e, { who, n: 0 });
+  let next = 0;
+  const work = async () => {
+    while (next < plan.length) {
+      const v = plan[next++];
+      const ctx = { who, n: n++ };
+      expectSafe(e, whoName, await send(e, ctx, v.label, v.build(ctx)));
+    }
+  };
+  // A route that signs its user out takes one request at a time: each begins with a session of the user's current version.
+  await Promise.all(Array.from({ length: e.spec.own ? 1 : CONCURRENCY }, work));
+  return plan.length;
+}
+
+describe('hostile input on every route', () => {
+  it('finds the route table in app/api', () => {
+    const keys = routes.map((r) => r.key);
+    expect(keys).toEqual(expect.arrayContaining(['GET /api/orders', 'PUT /api/orders/[id]', 'POST /api/login', 'PUT /api/users/[id]']));
+    expect(keys.some((k) => k.includes('nextauth'))).toBe(false);
+    // Every walked route has its fields in the table: a new route should get its schema's names there.
+    expect(keys.filter((k) => !ROUTES[k])).toEqual([]);
+  });
+
+  it('answers every hostile request below 500 with a clean refusal, and changes nothing it should not', async () => {
+    for (const e of routes) {
+      const started = Date.now();
+      const before = await fingerprint();
+      const signedIn = e.spec.own ? twins : demo;
+      const count = (await barrage(e, signedIn.supplier, 'supplier')) + (await barrage(e, signedIn.admin, 'admin'));
+      expect({ route: e.key, fingerprint: await fingerprint() }).toEqual({ route: e.key, fingerprint: before });
+      perRoute.push(`${e.key}: ${count} requests, ${Date.now() - started} ms`);
+    }
+    // Nothing reached Object.prototype through a __proto__ key.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  }, 300_000);
+});

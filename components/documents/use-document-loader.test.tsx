@@ -1,17 +1,10 @@
 /** @jest-environment jsdom */
 import { act, renderHook } from '@testing-library/react';
 import { useDocumentLoader } from './use-document-loader';
+import { fakeResponse } from '@/lib/client/test-support/fake-response';
 
-function respond(status: number, body?: unknown) {
-  global.fetch = jest.fn(async () => {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      headers: new Headers(text ? { 'Content-Type': 'application/json' } : {}),
-      text: async () => text,
-    } as unknown as Response;
-  }) as typeof fetch;
+function respond(status: number, body?: object) {
+  global.fetch = jest.fn(async () => fakeResponse(status, body)) as typeof fetch;
 }
 
 const doc = () => new URLSearchParams(window.location.search).get('doc');
@@ -31,12 +24,7 @@ describe('useDocumentLoader with an address parameter', () => {
     expect(doc()).toBe('TM7');
     expect(window.location.search).toBe('?tab=orders&page=2&doc=TM7');
     await act(async () => {
-      resolve({
-        ok: true,
-        status: 200,
-        headers: new Headers({ 'Content-Type': 'application/json' }),
-        text: async () => '{"xdoc":{"tinyMce":"TM7","docno":"PO7"}}',
-      } as unknown as Response);
+      resolve(fakeResponse(200, { xdoc: { tinyMce: 'TM7', docno: 'PO7' } }));
       expect(await opened).toBe(true);
     });
     expect(result.current.doc?.docno).toBe('PO7');

@@ -3,23 +3,15 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navbar, type NavbarUser } from './navbar';
 import { SnackbarProvider } from '../ui/snackbar';
+import { fakeResponse } from '@/lib/client/test-support/fake-response';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/items' }));
 
 const user: NavbarUser = { id: 7, name: 'Ann Vendor', email: 'ann@example.com', role: { id: 5, code: 'v_admin' } };
 
-function jsonResponse(status: number, body: unknown) {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    headers: new Headers({ 'Content-Type': 'application/json' }),
-    text: async () => JSON.stringify(body),
-  } as unknown as Response;
-}
-
 let fetchMock: jest.Mock;
 beforeEach(() => {
-  fetchMock = jest.fn(async () => jsonResponse(200, { id: 7, name: 'Ann V.' }));
+  fetchMock = jest.fn(async () => fakeResponse(200, { id: 7, name: 'Ann V.' }));
   global.fetch = fetchMock;
 });
 
@@ -100,7 +92,7 @@ describe('Navbar', () => {
   });
 
   it('keeps the dialog open and shows the server message when saving fails', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(422, { message: 'Invalid', errors: { name: ['Name is too long'] } }));
+    fetchMock.mockResolvedValueOnce(fakeResponse(422, { message: 'Invalid', errors: { name: ['Name is too long'] } }));
     const u = renderNavbar();
     await openDialog(u);
     await u.type(screen.getByLabelText('Username'), 'x{Enter}');

@@ -1,17 +1,7 @@
 /** @jest-environment jsdom */
 import { api, ApiRequestError, buildUrl } from './api';
 import { setLeaveForSignIn } from './session';
-
-// jsdom has no Response, so the fake fetch returns the few members api.ts reads.
-function fakeResponse(status: number, body = '', contentType = 'application/json') {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    headers: new Headers(body ? { 'Content-Type': contentType } : {}),
-    text: async () => body,
-    blob: async () => new Blob([body]),
-  } as unknown as Response;
-}
+import { fakeResponse } from './test-support/fake-response';
 
 let fetchMock: jest.Mock;
 

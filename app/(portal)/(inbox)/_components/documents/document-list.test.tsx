@@ -6,6 +6,7 @@ import { setLeaveForSignIn } from '@/lib/client/session';
 import type { InboxListProps } from '../list-props';
 import type { DocumentTabId, InboxRow, ListPage } from '../tabs';
 import { DocumentList, markedReadMessage } from './document-list';
+import { fakeResponse } from '@/lib/client/test-support/fake-response';
 
 /*
  * One inbox list wired as the screen wires it, against a fake API (jsdom has no server): load states,
@@ -13,16 +14,6 @@ import { DocumentList, markedReadMessage } from './document-list';
  */
 
 type Handler = (url: URL, init: RequestInit) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
-
-function fakeResponse(status: number, body?: unknown) {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    headers: new Headers(text ? { 'Content-Type': 'application/json' } : {}),
-    text: async () => text,
-  } as unknown as Response;
-}
 
 let calls: { method: string; url: URL }[];
 function serve(handler: Handler) {

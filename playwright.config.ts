@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { env } from './lib/env';
+import { CHROMIUM_LAUNCH } from './scripts/chromium';
 
 const port = env.E2E_PORT;
 
@@ -13,18 +14,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: 'retain-on-failure',
   },
   projects: [

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { CHROMIUM_LAUNCH } from './chromium';
 
 const { values } = parseArgs({ options: { base: { type: 'string' }, out: { type: 'string' } } });
 if (!values.base || !values.out) {
@@ -43,17 +44,7 @@ async function shoot(page: Page, name: string, fullPage: boolean): Promise<void>
 }
 
 await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
   // Sign in once through the real form, as tests/e2e/helpers.ts does; every viewport reuses the cookies.
   const login = await browser.newPage({ baseURL: base });

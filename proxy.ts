@@ -2,9 +2,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { XSRF_COOKIE } from './lib/http/csrf';
 import { PAGE_PATH_HEADER, pageGate, xsrfSetCookie } from './lib/http/page-gate';
 import { HSTS_HEADER, newNonce, pageCsp } from './lib/http/security-headers';
-import { env } from './lib/env';
+import { env, isServedOverHttps } from './lib/env';
 
-const isHttps = env.APP_URL.startsWith('https://');
 const development = env.NODE_ENV === 'development';
 
 /**
@@ -32,7 +31,7 @@ export function proxy(request: NextRequest) {
   // always set here, so a header sent by the browser never gets through.
   const headers = new Headers(request.headers);
   headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
-  const csp = pageCsp(newNonce(), { development, https: isHttps });
+  const csp = pageCsp(newNonce(), { development, https: isServedOverHttps });
   headers.set('content-security-policy', csp);
   const response = NextResponse.next({ request: { headers } });
   if (gate.newXsrfToken) response.headers.append('set-cookie', xsrfSetCookie(gate.newXsrfToken));
@@ -41,7 +40,7 @@ export function proxy(request: NextRequest) {
 
 function secured(response: NextResponse, csp?: string): NextResponse {
   if (csp) response.headers.set('content-security-policy', csp);
-  if (isHttps) response.headers.set('strict-transport-security', HSTS_HEADER);
+  if (isServedOverHttps) response.headers.set('strict-transport-security', HSTS_HEADER);
   return response;
 }
 

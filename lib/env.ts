@@ -31,3 +31,6 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export const env: Env = envSchema.parse(process.env);
+
+/** Whether the portal is served over https (APP_URL): cookies are Secure, answers carry HSTS. */
+export const isServedOverHttps = env.APP_URL.startsWith('https://');

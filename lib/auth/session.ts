@@ -1,15 +1,14 @@
 import { decode, encode } from 'next-auth/jwt';
-import { env } from '../env';
+import { env, isServedOverHttps } from '../env';
 import { loadActor, type Actor } from './actor';
 import { readCookie } from '../http/cookies';
 
 /** Sessions are next-auth JWTs in a cookie; the secure prefix is used whenever the app is served over https. */
-const isSecure = env.APP_URL.startsWith('https://');
-export const SESSION_COOKIE = `${isSecure ? '__Secure-' : ''}next-auth.session-token`;
+export const SESSION_COOKIE = `${isServedOverHttps ? '__Secure-' : ''}next-auth.session-token`;
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 export function sessionCookieOptions(maxAge = SESSION_MAX_AGE_SECONDS) {
-  return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: isSecure, maxAge };
+  return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: isServedOverHttps, maxAge };
 }
 
 /** What a session names: the user, and the user's session version when it began (see loadActor). */

@@ -6,7 +6,7 @@ import { readFormBody, readJsonBody, readMultipart, type MultipartSpec, type Upl
 import { ApiError, errorResponse, json } from './errors';
 import { API_CSP, HSTS_HEADER } from './security-headers';
 import { UNSTORABLE_TEXT, unstorableTextPath } from './storable-text';
-import { env } from '../env';
+import { isServedOverHttps } from '../env';
 import { CSRF_MISMATCH, isStateChanging, tokensMatch, xsrfCookieOf, XSRF_HEADER } from './csrf';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -69,16 +69,13 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
   };
 }
 
-const isHttps = env.APP_URL.startsWith('https://');
-
 /** The API's own security headers (lib/http/security-headers.ts); next.config.ts adds the common ones. */
 function secured(response: Response): Response {
-  // A Response made by Response.redirect() or fetch() has immutable headers: copy it then.
-  const target = Object.isFrozen(response.headers) ? new Response(response.body, response) : response;
   try {
-    setApiHeaders(target.headers);
-    return target;
+    setApiHeaders(response.headers);
+    return response;
   } catch {
+    // A Response made by Response.redirect() or fetch() has immutable headers: copy it then.
     const copy = new Response(response.body, response);
     setApiHeaders(copy.headers);
     return copy;
@@ -87,7 +84,7 @@ function secured(response: Response): Response {
 
 function setApiHeaders(headers: Headers): void {
   headers.set('content-security-policy', API_CSP);
-  if (isHttps) headers.set('strict-transport-security', HSTS_HEADER);
+  if (isServedOverHttps) headers.set('strict-transport-security', HSTS_HEADER);
 }
 
 async function readBody(

@@ -75,9 +75,15 @@ export const itemChanges = pgTable(
     decidedBy: integer().references(() => users.id),
     decidedAt: timestamp({ withTimezone: true }),
     comments: text(),
+    /** The upload's background process that made this change (masterdata_changes.process_id); null when made singly. */
+    processId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('item_changes_status_idx').on(t.status, t.createdAt), index('item_changes_vendor_idx').on(t.vendorId)],
+  (t) => [
+    index('item_changes_status_idx').on(t.status, t.createdAt),
+    index('item_changes_vendor_idx').on(t.vendorId),
+    index('item_changes_process_idx').on(t.processId),
+  ],
 );
 
 export const pricingChanges = pgTable(
@@ -95,12 +101,23 @@ export const pricingChanges = pgTable(
     decidedBy: integer().references(() => users.id),
     decidedAt: timestamp({ withTimezone: true }),
     comments: text(),
+    /** The upload's background process that made this change (masterdata_changes.process_id); null when made singly. */
+    processId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pricing_changes_status_idx').on(t.status, t.createdAt), index('pricing_changes_vendor_idx').on(t.vendorId)],
+  (t) => [
+    index('pricing_changes_status_idx').on(t.status, t.createdAt),
+    index('pricing_changes_vendor_idx').on(t.vendorId),
+    index('pricing_changes_process_idx').on(t.processId),
+  ],
 );
 
-/** A master-data change (usually a processed upload file) awaiting approval (spec: process_id, event_type, status, reason). */
+/**
+ * A master-data change awaiting approval (spec: process_id, event_type, status, reason): one record per catalogue
+ * upload's background process (event_type items.upload / pricing.upload; status `processing` while the worker reads
+ * the file, then `pending`, `approved`, `rejected` or `failed`) and one per vendor data edit (event_type vendor.update,
+ * old and new values). A `processing` record is what the verify calls report as a running background process.
+ */
 export const masterdataChanges = pgTable(
   'masterdata_changes',
   {

@@ -3,7 +3,18 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../lib/env';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * A Message-ID that stays the same when the same e-mail is sent again. A worker killed after the SMTP server
+   * accepted a message but before its outbox row committed sends it again on the retry; with the same Message-ID
+   * the recipient's mail system sees one message, not two. Without it nodemailer makes a fresh one per send.
+   */
+  messageId?: string;
+};
 /** `path` is set when the message was written to an .eml file instead of being sent. */
 export type SentMail = { messageId: string; path?: string };
 
@@ -15,16 +26,23 @@ let fileTransport: Transporter | undefined;
  * Bounded timeouts (nodemailer waits up to 10 min by default): a hung server must not hold a job, its row lock
  * and a pool connection for long. Query parameters already in SMTP_URL win.
  */
-const SMTP_TIMEOUTS = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '60000' };
+const SMTP_DEFAULTS = {
+  connectionTimeout: '10000',
+  greetingTimeout: '10000',
+  socketTimeout: '60000',
+  // Reuse connections: a new SMTP session per e-mail made the handshake cost more than the message.
+  pool: 'true',
+  maxConnections: '5',
+};
 
 function smtpTransport(url: string): Transporter {
   if (smtp?.url !== url) {
     smtp?.transport.close();
-    const withTimeouts = new URL(url);
-    for (const [key, value] of Object.entries(SMTP_TIMEOUTS)) {
-      if (!withTimeouts.searchParams.has(key)) withTimeouts.searchParams.set(key, value);
+    const withDefaults = new URL(url);
+    for (const [key, value] of Object.entries(SMTP_DEFAULTS)) {
+      if (!withDefaults.searchParams.has(key)) withDefaults.searchParams.set(key, value);
     }
-    smtp = { url, transport: nodemailer.createTransport(withTimeouts.toString()) };
+    smtp = { url, transport: nodemailer.createTransport(withDefaults.toString()) };
   }
   return smtp.transport;
 }

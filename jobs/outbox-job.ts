@@ -16,7 +16,17 @@ import type { OutboxJobData } from './definitions';
  * before the commit. An invalid payload fails the row at once, without retries: waiting will not make
  * it valid. Attempts and the last error are committed even when the run fails.
  */
-export type JobContext = { tx: Tx; outboxId: number; isFinalAttempt: boolean };
+export type JobContext = {
+  tx: Tx;
+  outboxId: number;
+  isFinalAttempt: boolean;
+  /**
+   * Names this row's effect, the same on every attempt and different from any other row's, even in a database
+   * recreated with the same ids (it carries the row's creation time): what an effect outside the database (an
+   * e-mail's Message-ID) uses so a repeat after a crash is recognisable as the same effect.
+   */
+  effectKey: string;
+};
 
 export type OutboxJobDefinition<P, R> = {
   /** The payload's schema: the row's payload is parsed with it before the job runs. */
@@ -52,7 +62,9 @@ export async function processOutboxRow<P, R>(
     }
     // The run's own writes sit in a savepoint, so a failed run rolls them back but keeps the attempt count.
     try {
-      const result = await tx.transaction((inner) => job.run(parsed.data, { tx: inner, outboxId, isFinalAttempt }));
+      const result = await tx.transaction((inner) =>
+        job.run(parsed.data, { tx: inner, outboxId, isFinalAttempt, effectKey: `outbox-${outboxId}-${row.createdAt.getTime()}` }),
+      );
       await tx
         .update(outbox)
         .set({ status: 'done', attempts: sql`${outbox.attempts} + 1`, lastError: null, processedAt: sql`now()` })

@@ -6,6 +6,7 @@ import { getQueue } from './queue';
 /** A 'queued' row this old is relayed again in case Redis lost the job; the job id makes that harmless. */
 const REQUEUE_AFTER = '5 minutes';
 const ADD_TIMEOUT_MS = 5000;
+const RELAY_BATCH = 100;
 
 export type RelayResult = { relayed: number; error?: string };
 
@@ -57,15 +58,18 @@ export function startOutboxRelay(intervalMs = 1000): () => Promise<void> {
   let round: Promise<void> = Promise.resolve();
   let lastError = '';
   const tick = () => {
-    round = relayOutbox()
+    let isBacklog = false;
+    round = relayOutbox({ limit: RELAY_BATCH })
       .then((result) => {
         const error = result.error ?? '';
         if (error && error !== lastError) console.error(`[outbox] relay failed, rows stay pending: ${error}`);
         lastError = error;
+        isBacklog = result.relayed === RELAY_BATCH;
       })
       .catch((error: unknown) => console.error('[outbox] relay error', error))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
+        // A full batch means more rows wait: relay them at once rather than one batch per interval.
+        if (!stopped) timer = setTimeout(tick, isBacklog ? 0 : intervalMs);
       });
   };
   tick();

@@ -15,6 +15,8 @@ export type WorkerOptions = {
   concurrency?: number;
   /** Tests keep the pg pool open across several start/stop cycles. */
   closePool?: boolean;
+  /** How soon a dead worker's jobs are taken over (WORKER_LOCK_MS). */
+  lockMs?: number;
 };
 export type RunningWorker = { worker: Worker<OutboxJobData>; stop: () => Promise<void> };
 
@@ -26,7 +28,12 @@ const CLOSE_MS = 2_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** Starts the BullMQ worker and the outbox relay loop; `stop()` drains running jobs and closes every connection. */
-export function startWorker({ relayIntervalMs = 1000, concurrency = 5, closePool = true }: WorkerOptions = {}): RunningWorker {
+export function startWorker({
+  relayIntervalMs = 1000,
+  concurrency = 5,
+  closePool = true,
+  lockMs = env.WORKER_LOCK_MS,
+}: WorkerOptions = {}): RunningWorker {
   // Counted here because BullMQ's own drain waits on Redis, which may be the thing that is down.
   let active = 0;
   const dispatch = async (job: Job<OutboxJobData>): Promise<unknown> => {
@@ -42,6 +49,11 @@ export function startWorker({ relayIntervalMs = 1000, concurrency = 5, closePool
     connection: getRedis(),
     prefix: env.QUEUE_PREFIX,
     concurrency,
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+    // A job cut off by a dying worker is not at fault: take it over again after several crashes, not just one.
+    // The outbox row's lock and status make a repeat harmless.
+    maxStalledCount: 5,
   });
   worker.on('error', logRedisError);
   worker.on('failed', (job, error) =>

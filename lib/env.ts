@@ -20,6 +20,11 @@ const envSchema = z.object({
   PORT: number(3000),
   HOST: z.string().default('0.0.0.0'),
   WEB_CONCURRENCY: number(os.availableParallelism()),
+  /**
+   * How long a worker's claim on a job lasts without renewal: when a worker dies, another takes its jobs over after
+   * about this long (BullMQ's lock duration and stalled-job check).
+   */
+  WORKER_LOCK_MS: number(30_000),
   /** `npm run demo` reuses the last build when set to 1. */
   DEMO_SKIP_BUILD: z.enum(['0', '1']).default('0'),
   /** The Playwright run's own database and port (scripts/e2e-server.ts). */

@@ -18,6 +18,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+const jobIdOf = (outboxId: number) => `outbox-${outboxId}`;
+
+/**
+ * A row still 'queued' long after it was relayed has a job that Redis lost, or one BullMQ gave up on while the row
+ * was not done (taken over from dead workers more often than it allows): such a failed job would block adding it
+ * again under the same id forever. Remove it, so the row gets a new job; the row's own status stays the judge of
+ * whether its effect happened.
+ */
+async function clearGivenUpJobs(outboxIds: number[]): Promise<void> {
+  for (const id of outboxIds) {
+    const job = await getQueue().getJob(jobIdOf(id));
+    if (job && (await job.isFailed())) await job.remove();
+  }
+}
+
 /**
  * Moves committed outbox rows into BullMQ. Rows are locked (skip locked, so relays in several processes
  * share the work) while they are added, and marked 'queued' only if Redis accepted them; otherwise they stay
@@ -26,7 +41,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Promise<RelayResult> {
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: outbox.id, kind: outbox.kind })
+      .select({ id: outbox.id, kind: outbox.kind, status: outbox.status })
       .from(outbox)
       .where(
         or(eq(outbox.status, 'pending'), and(eq(outbox.status, 'queued'), lt(outbox.queuedAt, sql`now() - ${REQUEUE_AFTER}::interval`))),
@@ -36,7 +51,9 @@ export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Pro
       .for('update', { skipLocked: true });
     if (rows.length === 0) return { relayed: 0 };
     try {
-      const jobs = rows.map((row) => ({ name: row.kind, data: { outboxId: row.id }, opts: { jobId: `outbox-${row.id}` } }));
+      const stale = rows.filter((row) => row.status === 'queued').map((row) => row.id);
+      if (stale.length > 0) await withTimeout(clearGivenUpJobs(stale), ADD_TIMEOUT_MS);
+      const jobs = rows.map((row) => ({ name: row.kind, data: { outboxId: row.id }, opts: { jobId: jobIdOf(row.id) } }));
       // A timed-out add may still land later; the next round re-adds under the same job id, so no duplicate.
       await withTimeout(getQueue().addBulk(jobs), ADD_TIMEOUT_MS);
     } catch (error) {

@@ -1,14 +1,15 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { UnrecoverableError, Worker } from 'bullmq';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { db, pool } from '../../../db/client';
 import { outbox } from '../../../db/schema/outbox';
 import { closeTransport } from '../../../emails/transport';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { relayOutbox } from '../../../jobs/outbox-relay';
 import { processEmailRow } from '../../../jobs/processors/send-email';
-import { closeQueue, getQueue } from '../../../jobs/queue';
+import { QUEUE_NAME, closeQueue, getQueue, getRedis } from '../../../jobs/queue';
 import { startWorker, type RunningWorker } from '../../../jobs/worker';
 import { env } from '../../../lib/env';
 import { TestSmtpServer } from '../support/smtp';
@@ -121,6 +122,29 @@ describe('e-mail outbox', () => {
     await waitFor(async () => (await row(id))?.status === 'done');
     await stopWorker();
     expect(await processEmailRow(id)).toBe('skipped');
+    expect(smtp.to(to)).toHaveLength(1);
+  });
+
+  it('gives a row a new job when BullMQ gave its job up while the row was not done', async () => {
+    const to = recipient('given-up');
+    const id = await commitEmail(to, 'Taken over too often');
+    expect((await relayOutbox()).error).toBeUndefined();
+    // BullMQ fails a job taken over from dead workers too often, without the row being touched: a worker that
+    // only fails jobs does the same.
+    const failer = new Worker(QUEUE_NAME, () => Promise.reject(new UnrecoverableError('stalled too often')), {
+      connection: getRedis(),
+      prefix: env.QUEUE_PREFIX,
+    });
+    await waitFor(async () => (await getQueue().getJob(`outbox-${id}`))?.isFailed() ?? false);
+    await failer.close();
+    expect(await row(id)).toMatchObject({ status: 'queued' });
+
+    await db
+      .update(outbox)
+      .set({ queuedAt: sql`now() - interval '10 minutes'` })
+      .where(eq(outbox.id, id));
+    runWorker();
+    await waitFor(async () => (await row(id))?.status === 'done');
     expect(smtp.to(to)).toHaveLength(1);
   });
 

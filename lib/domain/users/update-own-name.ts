@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { db } from '../../../db/client';
 import { auditEntries, users } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
+import { displayText } from '../display-text';
 import { ForbiddenError, NotFoundError } from '../errors';
 
 export const EMPTY_NAME_MESSAGE = 'You need to write something!';
 
 export const updateOwnNameSchema = z.object({
   id: z.coerce.number().int().positive(),
-  name: z.string({ message: EMPTY_NAME_MESSAGE }).trim().min(1, EMPTY_NAME_MESSAGE).max(120, 'The name may be at most 120 characters.'),
+  name: displayText('The name', { emptyMessage: EMPTY_NAME_MESSAGE }),
 });
 
 /** Spec §1: every user may change their own name (PUT /users/{id} with {id, name}). */

@@ -259,6 +259,12 @@ describe('anti-forgery and bad input', () => {
     const empty = await updateUser(xhr(`/users/${id}`, cookie, { method: 'PUT', body: JSON.stringify({ id, name: '   ' }) }), ctx);
     expect(empty.status).toBe(422);
     expect((await empty.json()).errors.name).toEqual(['You need to write something!']);
+    const invisible = await updateUser(
+      xhr(`/users/${id}`, cookie, { method: 'PUT', body: JSON.stringify({ id, name: '\u200B\u200D\uFEFF' }) }),
+      ctx,
+    );
+    expect(invisible.status).toBe(422);
+    expect((await invisible.json()).errors.name).toEqual(['You need to write something!']);
     const ok = await updateUser(xhr(`/users/${id}`, cookie, { method: 'PUT', body: JSON.stringify({ id, name: 'Thandi Supplier' }) }), ctx);
     expect(ok.status).toBe(200);
     expect((await db.query('select name from users where id = $1', [id])).rows[0].name).toBe('Thandi Supplier');

@@ -66,7 +66,8 @@ export function buildUblInvoice(input: UblInput): string {
     id: l.lineNumber,
     qty: l.qty,
     price: l.amount ?? '0',
-    percent: l.taxPercent ?? '0',
+    // One key per rate however it is written ('15' and '15.00' are one subtotal).
+    percent: Number(l.taxPercent ?? '0').toFixed(2),
     net: multiplyToCents(l.qty, l.amount ?? '0'),
     name: l.descr || l.catalogueCode,
     code: l.catalogueCode,

@@ -466,3 +466,18 @@ describe('exactly once', () => {
     expect(await db.select().from(xdocs).where(eq(xdocs.relatedXdocId, order.id))).toHaveLength(1);
   });
 });
+
+describe('the counters', () => {
+  it('keeps toInvoice and toCredit exact after every submission and dismissal above', async () => {
+    const { rows } = await pool.query(`
+      select coalesce(c.vendor_id, t.vendor_id) as vendor_id, coalesce(c.list, t.list) as list, coalesce(c.store_id, t.store_id) as store_id,
+             coalesce(c.total, 0) as kept, coalesce(t.total, 0) as actual
+        from (select * from inbox_counts where list in ('to_invoice', 'to_credit')) c
+        full join (select vendor_id, invoicing_list_of(xdoc_type_code, xdoc_sub_type_code, responded_at, wf_status_code, invoicing_closed_at) as list,
+                          coalesce(store_id, 0) as store_id, count(*)::int as total
+                     from xdocs group by 1, 2, 3) t on t.vendor_id = c.vendor_id and t.list = c.list and t.store_id = c.store_id
+       where t.list is not null or c.list is not null`);
+    expect(rows.filter((r) => Number(r.kept) !== Number(r.actual))).toEqual([]);
+    expect(rows.some((r) => r.list === 'to_credit')).toBe(true);
+  });
+});

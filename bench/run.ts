@@ -87,6 +87,7 @@ const PAGE_TABS: Record<BenchRequest['list'], string> = {
   unread_deliverynote: 'delivery-notes',
   unread_dispute: 'disputes',
   unread_remittance: 'remittances',
+  to_invoice: 'invoices',
 };
 
 /** Cycles through the requests in their random order; each is made with its supplier's own session. */

@@ -36,6 +36,8 @@ const RESPONDED_RETURN = sql`xdoc_type_code = 'order' and responded_at is not nu
 const UNREAD = sql`is_read = false`;
 /** The unread lists' documents only (an unread order or invoice is on none of them), which keeps their sort indexes small. */
 const UNREAD_LISTED = sql`is_read = false and xdoc_type_code in ('deliverynote', 'dispute', 'remittance')`;
+/** Invoices tab, toInvoice: confirmed or partly confirmed purchase orders whose invoicing is not closed (invoiced fully or dismissed). */
+const TO_INVOICE = sql`xdoc_type_code = 'order' and responded_at is not null and invoicing_closed_at is null and wf_status_code in ('confirmed', 'mixed') and xdoc_sub_type_code is distinct from 'return'`;
 
 /**
  * Indexes for the inbox lists sorted by a column (`sort`): for each list and each sort column, one led by
@@ -180,6 +182,26 @@ export const xdocs = pgTable(
     index('xdocs_inbox_unread_idx').on(t.vendorId, t.xdocTypeCode, t.docDate.desc(), t.id.desc(), t.docno).where(UNREAD),
     // Inbox lists sorted by a column (lib/domain/inbox/queries.ts): see inboxSortIndexes.
     ...inboxSortIndexes(t),
+    // Invoices tab, toInvoice (GET /orders/uninvoiced): the same shape as the open-order index.
+    index('xdocs_inbox_to_invoice_idx')
+      .on(
+        t.vendorId,
+        t.docDate.desc(),
+        t.id.desc(),
+        t.storeId,
+        t.subsidiaryId,
+        t.regionId,
+        t.deliveryDate,
+        t.xdocSubTypeCode,
+        t.orderType,
+        t.wfStatusCode,
+        t.docno,
+      )
+      .where(TO_INVOICE),
+    // An invoice or credit note number is the supplier's own and unique per vendor (spec §5; submit-invoice.ts says which).
+    uniqueIndex('xdocs_vendor_invoice_number_uq')
+      .on(t.vendorId, t.invoiceNumber)
+      .where(sql`xdoc_type_code = 'invoice'`),
     // History: every filter, each led by a selective column and ordered by date.
     index('xdocs_vendor_type_date_idx').on(t.vendorId, t.xdocTypeCode, t.docDate.desc(), t.id.desc()),
     index('xdocs_subsidiary_date_idx').on(t.subsidiaryId, t.docDate.desc(), t.id.desc()),
@@ -219,7 +241,16 @@ export const xdocLines = pgTable(
   (t) => [uniqueIndex('xdoc_lines_doc_line_uq').on(t.xdocId, t.lineNumber, t.deliveryAddressCode)],
 );
 
-export const INBOX_COUNTED_LISTS = ['open_purchase', 'open_return', 'unread_deliverynote', 'unread_dispute', 'unread_remittance'] as const;
+export const INBOX_COUNTED_LISTS = [
+  'open_purchase',
+  'open_return',
+  'unread_deliverynote',
+  'unread_dispute',
+  'unread_remittance',
+  // The Invoices tab's views (migration 0011: invoicing_list_of).
+  'to_invoice',
+  'to_credit',
+] as const;
 export type InboxCountedList = (typeof INBOX_COUNTED_LISTS)[number];
 
 /**
@@ -294,4 +325,44 @@ export const auditEntries = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_entries_xdoc_idx').on(t.xdocId, t.createdAt), index('audit_entries_entity_idx').on(t.entityType, t.entityId)],
+);
+
+/**
+ * Multi-branch ('jab') orders are invoiced per delivery address (spec §4, docno:addressCode): a branch
+ * answered 'no more invoices to follow' is closed here, and the order's invoicing closes when every
+ * branch of it is.
+ */
+export const invoicedBranches = pgTable(
+  'invoiced_branches',
+  {
+    orderXdocId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => xdocs.id, { onDelete: 'cascade' }),
+    deliveryAddressCode: text().notNull(),
+    closedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.orderXdocId, t.deliveryAddressCode] })],
+);
+
+/**
+ * Idempotency-Key of a submission (POST /invoices, /deliverynotes): one row per user and key, written in
+ * the transaction that creates the document, so a double click, a retry or a second tab gets the same
+ * document back instead of a second one. The primary key is what makes it hold under concurrency.
+ */
+export const submissionKeys = pgTable(
+  'submission_keys',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    /** A hash of what was submitted: the same key with other content is refused, not replayed. */
+    requestHash: text().notNull(),
+    xdocId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => xdocs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { seedChanges } from './changes';
 import { seedItemsAndPricings } from './catalogue';
 import { seedDocuments } from './documents';
+import { seedInvoicingDemo } from './invoicing';
 import { seedReferenceData } from './reference-data';
 import { seedUsers } from './users';
 import { seedUserSettings } from './user-settings';
@@ -36,6 +37,8 @@ export async function seedDatabase({ databaseUrl, documents = DEFAULT_DOCUMENTS,
 
     const { before, added } = await seedDocuments([client, second], documents, log);
     log(`documents: ${before} before, ${added} added`);
+    // After the generated documents, so they do not count towards the requested number.
+    await seedInvoicingDemo(client);
     if (added > 0) {
       // Bulk batches may run with triggers off (see skipForeignKeyChecks), so the inbox counters are recounted.
       // (Each document's line_count is written with it.)

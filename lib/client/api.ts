@@ -49,8 +49,8 @@ export function readXsrfCookie(): string | undefined {
   return readCookie('XSRF-TOKEN');
 }
 
-function headersFor(body: unknown, accept: string): Headers {
-  const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: accept });
+function headersFor(body: unknown, accept: string, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ ...extra, 'X-Requested-With': 'XMLHttpRequest', Accept: accept });
   const xsrf = readXsrfCookie();
   if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
   const csrf = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
@@ -105,15 +105,17 @@ interface RequestOptions {
   query?: Query;
   body?: unknown;
   accept?: string;
+  /** Extra request headers, e.g. the Idempotency-Key of a submission. */
+  headers?: Record<string, string>;
 }
 
-async function send(method: string, path: string, { query, body, accept = 'application/json' }: RequestOptions) {
+async function send(method: string, path: string, { query, body, accept = 'application/json', headers }: RequestOptions) {
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
       credentials: 'same-origin',
-      headers: headersFor(body, accept),
+      headers: headersFor(body, accept, headers),
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (cause) {
@@ -144,7 +146,8 @@ export const api = {
     return response.blob();
   },
   /** For POST /invoices and /deliverynotes, where status 201 (not just 2xx) means success. */
-  raw: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Query) => send(method, path, { body, query }),
+  raw: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Query, headers?: Record<string, string>) =>
+    send(method, path, { body, query, headers }),
 };
 
 export type Api = typeof api;

@@ -65,9 +65,11 @@ export async function documentLines(scope: Scope, xdocId: number, dbx: DbOrTx = 
       qty: xdocLines.qty,
       originalqty: xdocLines.originalqty,
       qtyDelivered: xdocLines.qtyDelivered,
+      // The outer line's columns are named with their table: drizzle writes them unqualified here, which
+      // inside the subquery would name d's own columns (every delivered line of the order would count).
       deliveredQty: sql<string | null>`(select sum(d.qty)::text from delivered_lines d
-        where d.order_xdoc_id = ${xdocLines.xdocId} and d.line_number = ${xdocLines.lineNumber}
-          and d.delivery_address_code is not distinct from ${xdocLines.deliveryAddressCode})`,
+        where d.order_xdoc_id = xdoc_lines.xdoc_id and d.line_number = xdoc_lines.line_number
+          and d.delivery_address_code is not distinct from xdoc_lines.delivery_address_code)`,
       amount: xdocLines.amount,
       originalamount: xdocLines.originalamount,
       taxPercent: xdocLines.taxPercent,

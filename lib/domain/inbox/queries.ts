@@ -23,6 +23,9 @@ const OPEN_ORDER = sql`${xdocs.xdocTypeCode} = 'order' and ${xdocs.respondedAt} 
 const NOT_RETURN = sql`${xdocs.xdocSubTypeCode} is distinct from 'return'`;
 const IS_RETURN = sql`${xdocs.xdocSubTypeCode} = 'return'`;
 const RESPONDED_RETURN = sql`${xdocs.xdocTypeCode} = 'order' and ${xdocs.xdocSubTypeCode} = 'return' and ${xdocs.respondedAt} is not null`;
+/** Invoices tab: confirmed or partly confirmed orders whose invoicing (or crediting) is not closed; invoicing_list_of in migration 0011. */
+const INVOICING_OPEN = sql`${xdocs.invoicingClosedAt} is null and ${xdocs.wfStatusCode} in ('confirmed', 'mixed')`;
+const TO_INVOICE = sql`${xdocs.xdocTypeCode} = 'order' and ${xdocs.respondedAt} is not null and ${INVOICING_OPEN} and ${NOT_RETURN}`;
 const unreadOf = (type: 'deliverynote' | 'dispute' | 'remittance') =>
   sql`${xdocs.xdocTypeCode} = ${sql.raw(`'${type}'`)} and ${xdocs.isRead} = false`;
 
@@ -53,6 +56,7 @@ function filterConditions(f: InboxFilter): (SQL | undefined)[] {
   return [
     f.xdocTypeSubCode ? eq(xdocs.xdocSubTypeCode, f.xdocTypeSubCode) : undefined,
     f.orderType ? eq(xdocs.orderType, f.orderType) : undefined,
+    f.wfStatusCode ? eq(xdocs.wfStatusCode, f.wfStatusCode) : undefined,
     f.docno ? docnoContains(f.docno) : undefined,
     f.deliveryDateFrom ? gte(xdocs.deliveryDate, f.deliveryDateFrom) : undefined,
     f.deliveryDateTo ? lte(xdocs.deliveryDate, f.deliveryDateTo) : undefined,
@@ -84,7 +88,9 @@ type ListDef = { base: SQL[]; counted?: InboxCountedList };
 export const INBOX_LISTS = {
   open_purchase: { base: [OPEN_ORDER, NOT_RETURN], counted: 'open_purchase' },
   open_return: { base: [OPEN_ORDER, IS_RETURN], counted: 'open_return' },
-  responded_return: { base: [RESPONDED_RETURN] },
+  // toCredit: return orders answered and not yet credited (or dismissed).
+  responded_return: { base: [RESPONDED_RETURN, INVOICING_OPEN], counted: 'to_credit' },
+  to_invoice: { base: [TO_INVOICE], counted: 'to_invoice' },
   unread_deliverynote: { base: [unreadOf('deliverynote')], counted: 'unread_deliverynote' },
   unread_dispute: { base: [unreadOf('dispute')], counted: 'unread_dispute' },
   unread_remittance: { base: [unreadOf('remittance')], counted: 'unread_remittance' },
@@ -171,7 +177,12 @@ export function listOpenOrders(scope: Scope, filter: InboxFilter): Promise<JsonT
   return listPage(scope, 'open_purchase', filter, asInboxPage);
 }
 
-/** GET /orders/returned: open return orders, or with responded=true those already answered. */
+/** GET /orders/uninvoiced: the Invoices tab's toInvoice view. */
+export function listUninvoicedOrders(scope: Scope, filter: InboxFilter): Promise<JsonText<InboxPage>> {
+  return listPage(scope, 'to_invoice', filter, asInboxPage);
+}
+
+/** GET /orders/returned: open return orders, or with responded=true those answered and not yet credited (toCredit). */
 export function listReturnOrders(scope: Scope, { responded, ...filter }: ReturnOrderFilter): Promise<JsonText<InboxPage>> {
   return listPage(scope, responded ? 'responded_return' : 'open_return', filter, asInboxPage);
 }

@@ -23,6 +23,8 @@ const inboxFilterFields = z.object({
   vendor: intText('vendor').optional(),
   xdocTypeSubCode: z.enum(INBOX_SUB_TYPES, { message: `xdocTypeSubCode must be one of: ${INBOX_SUB_TYPES.join(', ')}.` }).optional(),
   orderType: text('orderType', 50).optional(),
+  // The Invoices tab's work-flow status filter (spec §2).
+  wfStatusCode: text('wfStatusCode', 30).optional(),
   docno: text('docno', 50).optional(),
   deliveryDateFrom: isoDate('deliveryDateFrom').optional(),
   deliveryDateTo: isoDate('deliveryDateTo').optional(),

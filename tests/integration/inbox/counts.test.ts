@@ -24,9 +24,13 @@ async function assertCountersExact(): Promise<void> {
     select coalesce(c.vendor_id, t.vendor_id) as vendor_id, coalesce(c.list, t.list) as list, coalesce(c.store_id, t.store_id) as store_id,
            coalesce(c.total, 0) as kept, coalesce(t.total, 0) as actual
       from inbox_counts c
-      full join (select vendor_id, inbox_list_of(xdoc_type_code, xdoc_sub_type_code, responded_at, is_read) as list,
-                        coalesce(store_id, 0) as store_id, count(*)::int as total
-                   from xdocs group by 1, 2, 3) t on t.vendor_id = c.vendor_id and t.list = c.list and t.store_id = c.store_id
+      full join (select vendor_id, list, store_id, count(*)::int as total
+                   from (select vendor_id, inbox_list_of(xdoc_type_code, xdoc_sub_type_code, responded_at, is_read) as list,
+                                coalesce(store_id, 0) as store_id from xdocs
+                         union all
+                         select vendor_id, invoicing_list_of(xdoc_type_code, xdoc_sub_type_code, responded_at, wf_status_code, invoicing_closed_at),
+                                coalesce(store_id, 0) from xdocs) d
+                  group by 1, 2, 3) t on t.vendor_id = c.vendor_id and t.list = c.list and t.store_id = c.store_id
      where t.list is not null or c.list is not null`);
   const wrong = rows.filter((r) => Number(r.kept) !== Number(r.actual));
   expect(wrong).toEqual([]);

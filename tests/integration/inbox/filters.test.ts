@@ -38,7 +38,7 @@ const LISTS: [string, Handler, string][] = [
   [
     '/api/orders/returned?responded=true',
     returnedRoute,
-    `x.xdoc_type_code = 'order' and x.responded_at is not null and x.xdoc_sub_type_code = 'return'`,
+    `x.xdoc_type_code = 'order' and x.responded_at is not null and x.xdoc_sub_type_code = 'return' and x.invoicing_closed_at is null and x.wf_status_code in ('confirmed', 'mixed')`,
   ],
   ['/api/delivery-notes', deliveryNotesRoute, `x.xdoc_type_code = 'deliverynote' and x.is_read = false`],
   ['/api/disputes', disputesRoute, `x.xdoc_type_code = 'dispute' and x.is_read = false`],

@@ -46,7 +46,7 @@ const LISTS: { name: string; handler: Handler; path: string; predicate: string; 
     name: 'responded return orders',
     handler: returnedRoute,
     path: '/api/orders/returned?responded=true',
-    predicate: `x.xdoc_type_code = 'order' and x.responded_at is not null and x.xdoc_sub_type_code = 'return'`,
+    predicate: `x.xdoc_type_code = 'order' and x.responded_at is not null and x.xdoc_sub_type_code = 'return' and x.invoicing_closed_at is null and x.wf_status_code in ('confirmed', 'mixed')`,
     fixture: { type: 'order', subType: 'return', respondedAt: new Date('2026-06-20T08:00:00Z'), wfStatusCode: 'confirmed' },
   },
   {
@@ -90,6 +90,10 @@ async function seedList(fixture: Omit<DocumentFixture, 'vendorCode'>): Promise<v
     { docDate: '2026-06-10', deliveryDate: '2026-06-18', lines: 3 },
     { docDate: '2026-06-12', deliveryDate: null, lines: 2 },
     { docDate: '2026-06-11', deliveryDate: '2026-06-18', lines: 1 },
+    // Enough for two pages of 8 even on a list the seed holds few of (return orders still to credit).
+    { docDate: '2026-06-12', deliveryDate: '2026-06-20', lines: 1 },
+    { docDate: '2026-06-10', deliveryDate: null, lines: 2 },
+    { docDate: '2026-06-13', deliveryDate: '2026-06-19', lines: 3 },
   ];
   for (const [i, shape] of shapes.entries()) await createDocument({ ...fixture, ...shape, vendorCode: i % 2 ? 'V0002' : 'V0001' });
 }

@@ -6,6 +6,7 @@ import { PUT as bulkRoute } from '@/app/api/orders/bulkResponse/route';
 import { PUT as respondRoute } from '@/app/api/orders/[id]/route';
 import { GET as returnedRoute } from '@/app/api/orders/returned/route';
 import { GET as ordersRoute } from '@/app/api/orders/route';
+import { GET as uninvoicedRoute } from '@/app/api/orders/uninvoiced/route';
 import { GET as remittancesRoute } from '@/app/api/remittance-advices/route';
 import { GET as auditRoute } from '@/app/api/xdocs/[id]/audit/route';
 import { GET as pdfRoute } from '@/app/api/xdocs/[id]/pdf/route';
@@ -57,6 +58,8 @@ type Doc = {
   subType: string | null;
   isRead: boolean;
   responded: boolean;
+  /** Answered (confirmed or mixed) and invoicing not closed: on the Invoices tab (toInvoice, toCredit). */
+  toInvoice: boolean;
 };
 
 type Model = {
@@ -88,7 +91,7 @@ function mayWrite(m: Model, d: Doc): boolean {
 const mayReadOfVendor = (m: Model, d: Doc, vendorId: number | undefined) =>
   mayRead(m, d) && (vendorId === undefined || d.vendorId === vendorId);
 
-type ListName = 'orders' | 'returns' | 'respondedReturns' | 'deliveryNotes' | 'disputes' | 'remittances';
+type ListName = 'orders' | 'returns' | 'respondedReturns' | 'uninvoiced' | 'deliveryNotes' | 'disputes' | 'remittances';
 type Handler = Parameters<typeof callRoute>[0];
 
 /** The inbox lists: their route, and which documents belong in them (spec §2), written out again here. */
@@ -113,7 +116,13 @@ const LISTS: Record<
     url: '/api/orders/returned',
     extra: 'responded=true',
     rows: (b: { xdocs: { tinyMce: string }[] }) => b.xdocs,
-    holds: (d) => d.type === 'order' && d.responded && d.subType === 'return',
+    holds: (d) => d.type === 'order' && d.toInvoice && d.subType === 'return',
+  },
+  uninvoiced: {
+    handler: uninvoicedRoute,
+    url: '/api/orders/uninvoiced',
+    rows: (b: { xdocs: { tinyMce: string }[] }) => b.xdocs,
+    holds: (d) => d.type === 'order' && d.toInvoice && d.subType !== 'return',
   },
   deliveryNotes: {
     handler: deliveryNotesRoute,
@@ -166,6 +175,7 @@ const toDoc = (r: typeof xdocs.$inferSelect): Doc => ({
   subType: r.xdocSubTypeCode,
   isRead: r.isRead,
   responded: r.respondedAt !== null,
+  toInvoice: r.respondedAt !== null && r.invoicingClosedAt === null && ['confirmed', 'mixed'].includes(r.wfStatusCode),
 });
 
 async function refresh(ids: number[]): Promise<void> {

@@ -23,6 +23,9 @@ export type FixtureLine = {
   qty?: string;
   orderDescr?: string | null;
   response?: string | null;
+  /** Multi-branch orders repeat a line number per delivery address. */
+  lineNumber?: number;
+  deliveryAddressCode?: string | null;
 };
 
 export type DocumentFixture = {
@@ -127,7 +130,7 @@ export async function createDocument(fixture: DocumentFixture): Promise<CreatedD
     await db.insert(xdocLines).values(
       lines.map((l, i) => ({
         xdocId: doc.id,
-        lineNumber: i + 1,
+        lineNumber: l.lineNumber ?? i + 1,
         catalogueCode: `CAT${String(i + 1).padStart(5, '0')}`,
         descr: `Test item ${i + 1}`,
         qty: l.qty ?? '2',
@@ -137,6 +140,7 @@ export async function createDocument(fixture: DocumentFixture): Promise<CreatedD
         taxPercent: l.taxPercent === undefined ? '15' : l.taxPercent,
         orderDescr: l.orderDescr ?? null,
         response: l.response ?? null,
+        deliveryAddressCode: l.deliveryAddressCode ?? null,
         storeId: store.id,
       })),
     );

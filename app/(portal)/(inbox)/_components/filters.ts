@@ -7,7 +7,7 @@ import type {
 } from '@/components/lists/filter-panel';
 import type { SortState } from '@/components/lists/sort-rows';
 import { DATE_RANGES } from '@/lib/domain/inbox/schemas';
-import type { ListTabId } from './tabs';
+import type { ListId } from './tabs';
 
 /** Filter fields of each inbox list (spec §2 Inbox, §3 order filter). Values are kept as the API's strings. */
 
@@ -16,6 +16,7 @@ export type FilterName =
   | 'store'
   | 'xdocTypeSubCode'
   | 'orderType'
+  | 'wfStatusCode'
   | 'deliveryDateFrom'
   | 'deliveryDateTo'
   | 'fromDate'
@@ -64,9 +65,24 @@ function orderFields(isReturn: boolean): FilterField[] {
   ];
 }
 
-export const FILTER_FIELDS: Record<ListTabId, FilterField[]> = {
+/** Spec §4 work-flow statuses of orders waiting to be invoiced: confirmed, or partly confirmed (mixed). */
+export const INVOICING_STATUS_OPTIONS: readonly Option[] = [
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'mixed', label: 'Mixed' },
+];
+
+/** Spec §2: the invoices tab's views filter by number, store, sub type, order type, work-flow status and both date ranges. */
+function invoicingFields(isReturn: boolean): FilterField[] {
+  const [number, storeField, ...rest] = orderFields(isReturn).filter((f) => f.name !== 'custaccountTinyMce' && f.name !== 'region');
+  const status: FilterField = { name: 'wfStatusCode', label: 'Work-flow status', kind: 'select', options: INVOICING_STATUS_OPTIONS };
+  return [number, storeField, ...rest.slice(0, isReturn ? 1 : 2), status, ...rest.slice(isReturn ? 1 : 2)];
+}
+
+export const FILTER_FIELDS: Record<ListId, FilterField[]> = {
   orders: orderFields(false),
   'return-orders': orderFields(true),
+  'to-invoice': invoicingFields(false),
+  'to-credit': invoicingFields(true),
   'delivery-notes': [docno, store, fromDate, toDate],
   disputes: [docno, store, fromDate, toDate],
   remittances: [docno, store, fromDate, toDate],
@@ -79,7 +95,7 @@ export const VENDOR_FIELD: FilterField = { name: 'vendor', label: 'Vendor', kind
 export const showsVendor = (vendors: readonly Option[]) => vendors.length > 1;
 
 /** A tab's filter fields; the Vendor filter comes first for a user with several vendors. */
-export function filterFieldsFor(tab: ListTabId, vendors: readonly Option[]): FilterField[] {
+export function filterFieldsFor(tab: ListId, vendors: readonly Option[]): FilterField[] {
   const fields = FILTER_FIELDS[tab];
   return showsVendor(vendors) ? [fields[0], VENDOR_FIELD, ...fields.slice(1)] : fields;
 }

@@ -4,15 +4,16 @@ import { useCallback, useEffect, useReducer, useState } from 'react';
 import { api } from '@/lib/client/api';
 import { pushQuery } from '@/lib/client/location';
 import { useFiltersToggle } from '@/components/lists/use-filters-toggle';
-import { countersReducer, initialCounterState } from './counters';
+import { counterText, countersReducer, initialCounterState } from './counters';
 import { DocumentList } from './documents/document-list';
 import { hasFilters, showsVendor, type Option } from './filters';
 import type { LookupOptions } from '@/components/lists/filter-panel';
 import { INBOX_PANEL_ID, InboxTabs, tabDomId } from './inbox-tabs';
-import { LIST_TABS, readInboxUrl, tabChanges, type InboxUrlState, type ListSnapshot } from './inbox-url';
+import { COUNTED_LISTS, listOf, readInboxUrl, tabChanges, type InboxUrlState, type ListSnapshot } from './inbox-url';
+import { InvoiceList } from './invoices/invoice-list';
 import { OrderList } from './orders/order-list';
 import { PAGE_SIZE_COOKIES, pageSizeCookie } from '@/components/lists/page-size';
-import { counterOf, isListTab, LIST_ENDPOINTS, toListPage, type ListPage, type ListTabId, type TabId } from './tabs';
+import { counterOf, INVOICE_VIEWS, LIST_ENDPOINTS, toListPage, type InvoiceViewId, type ListId, type ListPage, type TabId } from './tabs';
 
 export interface InboxScreenProps {
   /** The inbox as the address described it when the page was rendered. */
@@ -33,20 +34,20 @@ export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize
   const [view, setView] = useState({ url: initialUrl, initial: initialList });
   const [pageSize, setPageSize] = useState(initialPageSize);
   const filtersToggle = useFiltersToggle();
-  const [snapshots, setSnapshots] = useState<Partial<Record<ListTabId, ListSnapshot>>>(() =>
-    isListTab(initialUrl.tab) ? { [initialUrl.tab]: { filters: initialUrl.filters, sort: initialUrl.sort } } : {},
+  const [snapshots, setSnapshots] = useState<Partial<Record<ListId, ListSnapshot>>>(() =>
+    initialUrl.list ? { [initialUrl.list]: { filters: initialUrl.filters, sort: initialUrl.sort } } : {},
   );
-  // The rendered page counts its tab only when it is the whole tab (no filters); sort and page do not change a total.
-  const initialCounts = initialList !== null && isListTab(initialUrl.tab) && !hasFilters(initialUrl.filters);
+  // The rendered page counts its list only when it is the whole list (no filters); sort and page do not change a total.
+  const initialCounts = initialList !== null && initialUrl.list !== null && !hasFilters(initialUrl.filters);
   const [counters, dispatch] = useReducer(countersReducer, undefined, () =>
-    initialCounts && isListTab(initialUrl.tab)
-      ? initialCounterState({ key: counterOf(initialUrl.tab), total: initialList!.pager.totalResults })
+    initialCounts && initialUrl.list
+      ? initialCounterState({ key: counterOf(initialUrl.list), total: initialList!.pager.totalResults })
       : initialCounterState(),
   );
 
-  const onLoaded = useCallback((tab: ListTabId, total: number | string) => dispatch({ type: 'loaded', key: counterOf(tab), total }), []);
-  const onDecrement = useCallback((tab: ListTabId, by: number) => dispatch({ type: 'decrement', key: counterOf(tab), by }), []);
-  const onSnapshot = useCallback((tab: ListTabId, snapshot: ListSnapshot) => setSnapshots((s) => ({ ...s, [tab]: snapshot })), []);
+  const onLoaded = useCallback((list: ListId, total: number | string) => dispatch({ type: 'loaded', key: counterOf(list), total }), []);
+  const onDecrement = useCallback((list: ListId, by: number) => dispatch({ type: 'decrement', key: counterOf(list), by }), []);
+  const onSnapshot = useCallback((list: ListId, snapshot: ListSnapshot) => setSnapshots((s) => ({ ...s, [list]: snapshot })), []);
   const onPageSizeChange = useCallback((size: number) => {
     document.cookie = pageSizeCookie(PAGE_SIZE_COOKIES.inbox, size);
     setPageSize(size);
@@ -55,11 +56,11 @@ export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize
   // Counters of the tabs not counted by the rendered page: a one-row request each, so every tab shows
   // its number on start. It counts as that tab's first load; the tab's own later loads leave it alone.
   useEffect(() => {
-    for (const tab of LIST_TABS) {
-      if (tab === initialUrl.tab && initialCounts) continue;
+    for (const list of COUNTED_LISTS) {
+      if (list === initialUrl.list && initialCounts) continue;
       api
-        .get<unknown>(LIST_ENDPOINTS[tab], { results: 1, page: 1 })
-        .then((body) => onLoaded(tab, toListPage(body).pager.totalResults))
+        .get<unknown>(LIST_ENDPOINTS[list], { results: 1, page: 1 })
+        .then((body) => onLoaded(list, toListPage(body).pager.totalResults))
         .catch(() => undefined);
     }
     // Once, on start.
@@ -70,22 +71,29 @@ export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize
   useEffect(() => {
     const onPopState = () => {
       const url = readInboxUrl(window.location.search, { withVendor });
-      setView((v) => (v.url.tab === url.tab ? v : { url, initial: null }));
+      setView((v) => (v.url.list === url.list && v.url.tab === url.tab ? v : { url, initial: null }));
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, [withVendor]);
 
-  function selectTab(tab: TabId) {
-    if (tab === view.url.tab) return;
-    const kept = isListTab(tab) ? snapshots[tab] : undefined;
-    setView({ url: { tab, page: 1, pageSize: null, doc: null, filters: kept?.filters ?? {}, sort: kept?.sort ?? null }, initial: null });
-    pushQuery(tabChanges(tab, kept, withVendor));
+  /** Opens a tab, or on the invoices tab one of its views, with the filters and sort it had when left. */
+  function show(tab: TabId, invoiceView: InvoiceViewId) {
+    const list = listOf(tab, invoiceView);
+    if (tab === view.url.tab && list === view.url.list) return;
+    const kept = list ? snapshots[list] : undefined;
+    const filters = kept?.filters ?? {};
+    setView({
+      url: { tab, view: invoiceView, list, page: 1, pageSize: null, doc: null, filters, sort: kept?.sort ?? null },
+      initial: null,
+    });
+    pushQuery(tabChanges(tab, kept, withVendor, invoiceView));
   }
+  const selectTab = (tab: TabId) => show(tab, view.url.view);
 
   const { url } = view;
   const { tab } = url;
-  const listProps = isListTab(tab)
+  const listProps = url.list
     ? {
         initial: view.initial,
         initialPage: url.page,
@@ -109,7 +117,7 @@ export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize
     <section className="inbox">
       <header className="page__header">
         <h1 className="page__title">Inbox</h1>
-        {isListTab(tab) ? (
+        {url.list ? (
           <button
             type="button"
             className="btn btn--sm"
@@ -127,13 +135,23 @@ export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize
         {listProps && (tab === 'delivery-notes' || tab === 'disputes' || tab === 'remittances') ? (
           <DocumentList {...listProps} key={tab} tab={tab} />
         ) : null}
-        {tab === 'invoices' ? (
-          <div className="inbox-note">
-            <h2>Invoices</h2>
-            <p className="muted">
-              Invoicing opens here: confirmed orders to invoice and returned orders to credit. It is not available in the inbox yet.
-            </p>
-          </div>
+        {listProps && tab === 'invoices' ? (
+          <>
+            <div className="invoice-views" role="group" aria-label="Invoices view">
+              {INVOICE_VIEWS.map((v) => (
+                <button
+                  key={v.id}
+                  type="button"
+                  className={`btn btn--sm${url.view === v.id ? ' btn--primary' : ''}`}
+                  aria-pressed={url.view === v.id}
+                  onClick={() => show('invoices', v.id)}
+                >
+                  {v.label} <span className="inbox-tabs__count">{counterText(counters, [v.counter])}</span>
+                </button>
+              ))}
+            </div>
+            <InvoiceList {...listProps} key={url.view} tab={url.view} />
+          </>
         ) : null}
       </div>
     </section>

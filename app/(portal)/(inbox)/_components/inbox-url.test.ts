@@ -8,6 +8,8 @@ describe('the inbox address', () => {
     });
     expect(url).toEqual({
       tab: 'orders',
+      view: 'to-invoice',
+      list: 'orders',
       filters: { docno: '4632', store: '7' },
       page: 3,
       pageSize: 25,
@@ -24,6 +26,8 @@ describe('the inbox address', () => {
       ),
     ).toEqual({
       tab: 'remittances',
+      view: 'to-invoice',
+      list: 'remittances',
       filters: { fromDate: '2026-01-01' },
       page: 1,
       pageSize: null,
@@ -43,15 +47,28 @@ describe('the inbox address', () => {
     expect(readInboxUrl('?vendor=2', { withVendor: false }).filters).toEqual({});
   });
 
-  it('starts on the orders tab, and a tab without a list carries no list state', () => {
+  it('starts on the orders tab; the invoices tab shows the list of its view (to invoice unless view= says to credit)', () => {
     expect(readInboxUrl('', { withVendor: false })).toMatchObject({ tab: 'orders', page: 1, sort: null, doc: null });
-    expect(readInboxUrl('?tab=invoices&docno=1&doc=X&results=10', { withVendor: false })).toEqual({
+    expect(readInboxUrl('?tab=invoices&docno=1&doc=X&results=10&wfStatusCode=mixed', { withVendor: false })).toEqual({
       tab: 'invoices',
-      filters: {},
+      view: 'to-invoice',
+      list: 'to-invoice',
+      filters: { docno: '1', wfStatusCode: 'mixed' },
       page: 1,
       pageSize: 10,
       sort: null,
-      doc: null,
+      doc: 'X',
+    });
+    expect(readInboxUrl('?tab=invoices&view=to-credit&xdocTypeSubCode=jab', { withVendor: false })).toMatchObject({
+      view: 'to-credit',
+      list: 'to-credit',
+      filters: {},
+    });
+    // Leaving for another tab drops the view; coming back to credit writes it.
+    expect(tabChanges('orders', undefined, false, 'to-credit')).toMatchObject({ tab: 'orders', view: null });
+    expect(tabChanges('invoices', { filters: { docno: '7' }, sort: null }, false, 'to-credit')).toMatchObject({
+      view: 'to-credit',
+      docno: '7',
     });
   });
 

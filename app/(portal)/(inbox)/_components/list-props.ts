@@ -2,10 +2,10 @@ import type { SortState } from '@/components/lists/sort-rows';
 import type { FilterValues, Option } from './filters';
 import type { LookupOptions } from '@/components/lists/filter-panel';
 import type { ListSnapshot } from './inbox-url';
-import type { ListPage, ListTabId } from './tabs';
+import type { ListId, ListPage } from './tabs';
 
 /** What InboxScreen hands each list. */
-export interface InboxListProps<Tab extends ListTabId> {
+export interface InboxListProps<Tab extends ListId> {
   tab: Tab;
   initial: ListPage | null;
   initialPage: number;
@@ -21,10 +21,10 @@ export interface InboxListProps<Tab extends ListTabId> {
   showFilters: boolean;
   filtersAuto: boolean;
   filtersId: string;
-  onLoaded: (tab: ListTabId, totalResults: number | string) => void;
+  onLoaded: (tab: ListId, totalResults: number | string) => void;
   /** The list's filters or sort changed: InboxScreen keeps them for when the user comes back to the tab. */
-  onSnapshot: (tab: ListTabId, snapshot: ListSnapshot) => void;
+  onSnapshot: (tab: ListId, snapshot: ListSnapshot) => void;
   onPageSizeChange: (size: number) => void;
   /** Lowers the tab's counter: by 1 per document read, by the successes of a response. */
-  onDecrement: (tab: ListTabId, by: number) => void;
+  onDecrement: (tab: ListId, by: number) => void;
 }

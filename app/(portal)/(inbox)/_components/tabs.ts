@@ -6,8 +6,20 @@ import type { ResultPager } from '@/components/lists/pagination';
 export type TabId = 'orders' | 'return-orders' | 'invoices' | 'delivery-notes' | 'disputes' | 'remittances';
 export type CounterKey = 'orders' | 'returnOrders' | 'toInvoice' | 'toCredit' | 'pod' | 'remittance' | 'disputes';
 
-/** A tab with a server-paged list; the invoices tab has none here (it belongs to the invoicing module). */
+/** A tab with one server-paged list; the invoices tab has two (its views). */
 export type ListTabId = Exclude<TabId, 'invoices'>;
+/** The invoices tab's views (spec §2): confirmed orders to invoice, and responded return orders to credit. */
+export type InvoiceViewId = 'to-invoice' | 'to-credit';
+/** A server-paged list: a tab's own, or one of the invoices tab's views. */
+export type ListId = ListTabId | InvoiceViewId;
+
+export const INVOICE_VIEWS: readonly { id: InvoiceViewId; label: string; counter: CounterKey }[] = [
+  { id: 'to-invoice', label: 'To invoice', counter: 'toInvoice' },
+  { id: 'to-credit', label: 'To credit', counter: 'toCredit' },
+];
+export const DEFAULT_INVOICE_VIEW: InvoiceViewId = 'to-invoice';
+export const parseInvoiceView = (value: string | null | undefined): InvoiceViewId =>
+  INVOICE_VIEWS.find((v) => v.id === value)?.id ?? DEFAULT_INVOICE_VIEW;
 export type DocumentTabId = Exclude<ListTabId, 'orders' | 'return-orders'>;
 
 export interface TabDef {
@@ -27,12 +39,14 @@ export const TABS: readonly TabDef[] = [
 ];
 
 /** API path of each list (spec §7). */
-export const LIST_ENDPOINTS: Record<ListTabId, string> = {
+export const LIST_ENDPOINTS: Record<ListId, string> = {
   orders: '/orders',
   'return-orders': '/orders/returned',
   'delivery-notes': '/delivery-notes',
   disputes: '/disputes',
   remittances: '/remittance-advices',
+  'to-invoice': '/orders/uninvoiced',
+  'to-credit': '/orders/returned?responded=true',
 };
 
 export const DEFAULT_TAB: TabId = 'orders';
@@ -45,7 +59,8 @@ export function parseTab(value: string | string[] | null | undefined): TabId {
 export const isListTab = (tab: TabId): tab is ListTabId => tab !== 'invoices';
 export const isOrderTab = (tab: TabId): tab is 'orders' | 'return-orders' => tab === 'orders' || tab === 'return-orders';
 
-export const counterOf = (tab: ListTabId): CounterKey => TABS.find((t) => t.id === tab)!.counters[0];
+export const counterOf = (list: ListId): CounterKey =>
+  INVOICE_VIEWS.find((v) => v.id === list)?.counter ?? TABS.find((t) => t.id === list)!.counters[0];
 
 /*
  * The fields the inbox screen reads from a list row. The server-rendered first page sends only these

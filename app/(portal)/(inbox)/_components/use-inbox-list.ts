@@ -6,10 +6,10 @@ import type { SortState } from '@/components/lists/sort-rows';
 import { api, ApiRequestError } from '@/lib/client/api';
 import { hasFilters, listQuery, type FilterErrors, type FilterValues } from './filters';
 import { readInboxUrl } from './inbox-url';
-import { LIST_ENDPOINTS, toListPage, type ListPage, type ListTabId } from './tabs';
+import { LIST_ENDPOINTS, toListPage, type ListId, type ListPage } from './tabs';
 
 export interface UseInboxListOptions {
-  tab: ListTabId;
+  tab: ListId;
   /** The first page as the server rendered it, if it did. */
   initial: ListPage | null;
   initialPage: number;
@@ -19,7 +19,7 @@ export interface UseInboxListOptions {
   /** Whether the address may carry a vendor filter (a user with several vendors). */
   withVendor: boolean;
   /** Told the total of each unfiltered load; the counters keep only each tab's first one (counters.ts). */
-  onLoaded: (tab: ListTabId, totalResults: number | string) => void;
+  onLoaded: (tab: ListId, totalResults: number | string) => void;
 }
 
 /** One request of a list: which page, with which filters, size and sort. */
@@ -144,7 +144,7 @@ export function useInboxList({
   useEffect(() => {
     const onPopState = () => {
       const url = readInboxUrl(window.location.search, { withVendor });
-      if (url.tab !== tab) return;
+      if (url.list !== tab) return;
       setFilters(url.filters);
       setSort(url.sort);
       void fetchPage({ page: url.page, filters: url.filters, sort: url.sort, size: url.pageSize ?? pageSize });

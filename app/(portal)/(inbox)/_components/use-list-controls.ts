@@ -10,7 +10,7 @@ import { filterFieldsFor, showsVendor, validateFilters, type FilterValues } from
 import { DOC_PARAM, listChanges } from './inbox-url';
 import type { InboxListProps } from './list-props';
 import type { ListFrameControls } from '@/components/lists/list-frame';
-import type { InboxRow, ListTabId } from './tabs';
+import type { InboxRow, ListId } from './tabs';
 import { useDocumentLoader } from '@/components/documents/use-document-loader';
 import { useInboxList } from './use-inbox-list';
 
@@ -23,7 +23,7 @@ export const NOT_SEARCHED = 'Not searched:';
  * each written to the address bar. Each of those clears the selection (spec §4); new filters, a new sort
  * or a new page size start again at page 1.
  */
-export function useListControls<Tab extends ListTabId>(props: InboxListProps<Tab>) {
+export function useListControls<Tab extends ListId>(props: InboxListProps<Tab>) {
   const { tab } = props;
   const withVendor = showsVendor(props.vendors);
   const list = useInboxList({ ...props, withVendor });

@@ -1,0 +1,275 @@
+'use client';
+
+import { useMemo, useRef, useState } from 'react';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { Modal } from '@/components/ui/modal';
+import { Money } from '@/components/ui/money';
+import { useOops } from '@/components/ui/use-oops';
+import type { XdocDetail } from '@/lib/domain/documents/queries';
+import { DELIVERY_NOTE_REQUIRED, INVOICE_NUMBER_REQUIRED } from '@/lib/domain/invoicing/schemas';
+import type { SubmittedDocument } from '@/lib/domain/invoicing/submit-once';
+import { formatMoney, fromCents } from '@/lib/format';
+import { amountExceedsOriginal, clampTaxPercent, sanitizeAmount, sanitizeInvoiceNumber } from '@/lib/format/numbers';
+import {
+  detOf,
+  discrepancyOf,
+  formTotals,
+  invoiceDateWindow,
+  lineValue,
+  mismatchOf,
+  nothingRemains,
+  quantitiesChanged,
+  type FormRow,
+} from './invoice-form';
+import { BranchSelect, DateField, FileField, LeadCells, LineInput, QuantityCell, useOrderHistory } from './form-fields';
+import { newIdempotencyKey, submitForm } from './submit-form';
+
+export interface InvoiceModalProps {
+  order: XdocDetail;
+  /** A credit note against a return order, or an invoice. */
+  isCredit: boolean;
+  returnFocus?: () => HTMLElement | null | undefined;
+  onClose: () => void;
+  onSubmitted: (result: SubmittedDocument) => void;
+}
+
+/**
+ * The invoice (or credit-note) window of spec §2 and §4, and the discrepancy window for an order the
+ * retailer's goods receipt (aux.grv) counted differently: delivery note typed or picked, invoice date
+ * within the window, invoice number, editable lines with the three-way match and live totals, the
+ * agreement checkbox and an attached file. A refusal shows the server's words; confirming closes the window.
+ */
+export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitted }: InvoiceModalProps) {
+  const [branch, setBranch] = useState('');
+  const [typedNote, setTypedNote] = useState('');
+  const [pickedNote, setPickedNote] = useState('');
+  const window45 = useMemo(() => invoiceDateWindow(), []);
+  const [invoiceDate, setInvoiceDate] = useState(window45.max);
+  const [invoiceNumber, setInvoiceNumber] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const key = useRef(newIdempotencyKey());
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const { oops, dialog: oopsDialog } = useOops();
+  const mode = isCredit ? 'credit' : 'invoice';
+  const { history, rows, update } = useOrderHistory(order, mode, oops, onClose);
+
+  const shown = order.isJab ? rows.filter((r) => r.deliveryAddressCode === branch) : rows;
+  const isDiscrepancy = shown.some((r) => r.received !== null);
+  const totals = formTotals(shown);
+  const label = isCredit ? 'Credit note' : isDiscrepancy ? 'Discrepancy' : 'Invoice';
+
+  /** Spec §5: an amount more than 0.05 above the original is refused and set back to the original. */
+  async function checkAmount(row: FormRow) {
+    if (row.originalAmount === null || row.amount === '' || !amountExceedsOriginal(row.amount, row.originalAmount)) return;
+    update(row.key, { amount: row.originalAmount });
+    await oops(`Amount cannot exceed original order amount of ${row.originalAmount}`);
+  }
+
+  async function submit() {
+    const ask = (text: string) => confirm({ title: text, confirmLabel: 'Yes', cancelLabel: 'No' });
+    if (nothingRemains(shown) && !(await ask(`Order is fully ${isCredit ? 'credited' : 'invoiced'}. Do you want to proceed?`))) return;
+    if (!typedNote.trim() && !pickedNote) return oops(DELIVERY_NOTE_REQUIRED);
+    if (!invoiceNumber.trim()) return oops(INVOICE_NUMBER_REQUIRED);
+    const toFollow = quantitiesChanged(shown) && (await ask('Are there any other invoices to follow on this order?')) ? '1' : '0';
+    setSubmitting(true);
+    const fields = {
+      tinyMce: order.tinyMce,
+      docno: order.docno,
+      invoiceNumber,
+      xdocInvoicedate: invoiceDate,
+      deliverynoteNumber: typedNote.trim(),
+      selectDeliverynoteNumber: pickedNote,
+      toFollow,
+      deliveryAddressCode: branch,
+      det: detOf(shown, mode),
+    };
+    const outcome = await submitForm('/invoices', fields, file, key.current);
+    setSubmitting(false);
+    if (outcome.ok) return onSubmitted(outcome.document);
+    await oops(outcome.message);
+    onClose();
+  }
+
+  const notes = history?.xdocs ?? [];
+  const ready = history !== null && (!order.isJab || branch !== '');
+
+  return (
+    <>
+      <Modal
+        open
+        size="xl"
+        title={`${label} for ${isCredit ? 'return order' : 'order'} ${order.docno}`}
+        returnFocus={returnFocus}
+        onOpenChange={(open) => (open || submitting ? undefined : onClose())}
+        footer={
+          <>
+            <span className="muted">
+              Total {formatMoney(totals.excl)} excl. VAT · VAT {formatMoney(totals.tax)} · <strong>{formatMoney(totals.incl)}</strong>
+            </span>
+            <span className="toolbar__spacer" />
+            <button type="button" className="btn" onClick={onClose} disabled={submitting}>
+              Close
+            </button>
+            {ready ? (
+              <button type="button" className="btn btn--primary" onClick={submit} disabled={submitting || !agreed}>
+                {submitting ? 'Submitting…' : `Submit ${label.toLowerCase()}`}
+              </button>
+            ) : null}
+          </>
+        }
+      >
+        <div className="order-modal invoice-form">
+          {history === null ? <p className="muted">Loading the order’s deliveries and invoices…</p> : null}
+          {order.isJab ? <BranchSelect id="invoice-branch" order={order} value={branch} onChange={setBranch} /> : null}
+          <div className="invoice-form__fields">
+            <div className="field">
+              <label className="field__label" htmlFor="invoice-dn-typed">
+                Delivery note number
+              </label>
+              <input
+                id="invoice-dn-typed"
+                className="input"
+                value={typedNote}
+                disabled={pickedNote !== ''}
+                onChange={(e) => setTypedNote(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="invoice-dn-picked">
+                Or pick a delivery note
+              </label>
+              <select id="invoice-dn-picked" className="select" value={pickedNote} onChange={(e) => setPickedNote(e.target.value)}>
+                <option value="">{notes.length ? 'None picked' : 'No delivery notes yet'}</option>
+                {notes.map((n) => (
+                  <option key={n.tinyMce} value={n.deliverynoteNumber ?? n.docno}>
+                    {n.deliverynoteNumber ?? n.docno}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <DateField
+              id="invoice-date"
+              label={isCredit ? 'Credit note date' : 'Invoice date'}
+              min={window45.min}
+              max={window45.max}
+              value={invoiceDate}
+              onChange={setInvoiceDate}
+            />
+            <div className="field">
+              <label className="field__label" htmlFor="invoice-number">
+                {isCredit ? 'Credit note number' : 'Invoice number'}
+              </label>
+              <input
+                id="invoice-number"
+                className="input"
+                value={invoiceNumber}
+                maxLength={15}
+                onChange={(e) => setInvoiceNumber(sanitizeInvoiceNumber(e.target.value))}
+              />
+            </div>
+          </div>
+          {ready ? (
+            <InvoiceLines
+              rows={shown}
+              isDiscrepancy={isDiscrepancy}
+              disabled={submitting}
+              onChange={update}
+              onAmountDone={(row) => void checkAmount(row)}
+            />
+          ) : null}
+          <div className="invoice-form__fields">
+            <FileField id="invoice-file" label="Attach the signed document (PDF or image)" onChange={setFile} />
+            <label className="choice">
+              <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} /> I confirm that this{' '}
+              {label.toLowerCase()} is correct and agree to submit it
+            </label>
+          </div>
+        </div>
+      </Modal>
+      {confirmDialog}
+      {oopsDialog}
+    </>
+  );
+}
+
+type LinesProps = {
+  rows: FormRow[];
+  isDiscrepancy: boolean;
+  disabled: boolean;
+  onChange: (key: string, change: Partial<FormRow>) => void;
+  onAmountDone: (row: FormRow) => void;
+};
+
+/** The lines with the three-way match: ordered, delivered (and received), invoiced, and this document's quantity and amount. */
+function InvoiceLines({ rows, isDiscrepancy, disabled, onChange, onAmountDone }: LinesProps) {
+  return (
+    <div className="table-wrap doc-lines">
+      <table className="table invoice-lines">
+        <caption className="visually-hidden">Lines to invoice</caption>
+        <thead>
+          <tr>
+            <th>Line</th>
+            <th>Item</th>
+            <th className="num">Ordered</th>
+            <th className="num">Delivered</th>
+            {isDiscrepancy ? <th className="num">Received</th> : null}
+            <th className="num">Invoiced</th>
+            <th>Quantity</th>
+            <th>Amount</th>
+            <th>Tax %</th>
+            <th className="num">Total</th>
+            <th>{isDiscrepancy ? 'Reason' : 'Match'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const mismatch = mismatchOf(row);
+            const { excl, tax } = lineValue(row);
+            return (
+              <tr key={row.key} data-line={row.lineNumber}>
+                <LeadCells row={row} />
+                {isDiscrepancy ? <td className="num">{row.received ?? '—'}</td> : null}
+                <td className="num">{row.invoiced}</td>
+                <QuantityCell what="Quantity" row={row} disabled={disabled} onChange={onChange} />
+                <td>
+                  <LineInput
+                    what="Amount"
+                    row={row}
+                    value={row.amount}
+                    disabled={disabled}
+                    onChange={(v) => onChange(row.key, { amount: sanitizeAmount(v) })}
+                    onBlur={() => onAmountDone(row)}
+                  />
+                </td>
+                <td>
+                  <LineInput
+                    what="Tax percent"
+                    row={row}
+                    value={row.taxPercent}
+                    readOnly={!row.taxPercentEditable}
+                    disabled={disabled}
+                    onChange={(v) => onChange(row.key, { taxPercent: clampTaxPercent(v) })}
+                  />
+                </td>
+                <td className="num">
+                  <Money value={fromCents(excl + tax)} />
+                </td>
+                <td>
+                  {isDiscrepancy ? (
+                    (discrepancyOf(row) ?? '—')
+                  ) : mismatch ? (
+                    <span className="badge badge--warning">{mismatch}</span>
+                  ) : (
+                    <span className="badge badge--success">OK</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { RuleViolationError } from '../errors';
+import { INVOICE_DATE_WINDOW_DAYS } from './schemas';
+
+/** Today's date where the portal's trade happens (South Africa), as yyyy-mm-dd. */
+export function todayInSouthAfrica(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(now);
+}
+
+/** The first date of the invoice-date window ending `today` (spec §5: 45 days back to today). */
+export function windowStart(today: string, days = INVOICE_DATE_WINDOW_DAYS): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Refuses a document date outside the window (yyyy-mm-dd compares as text). */
+export function assertInWindow(field: string, date: string, today: string): void {
+  const from = windowStart(today);
+  if (date < from || date > today) {
+    const message = `The date must be between ${from} and ${today}.`;
+    throw new RuleViolationError(message, { [field]: [message] });
+  }
+}

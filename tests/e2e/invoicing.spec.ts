@@ -1,0 +1,116 @@
+import { test, expect, type Page } from '@playwright/test';
+import { signedInAs } from './fixtures/accounts';
+
+/**
+ * The Invoices tab (spec §2, §4, §5, §8) as the demo supplier, on the seed's fixed invoicing orders
+ * (db/seed/invoicing.ts). Each test works on its own order, so they do not depend on each other.
+ */
+
+test.use(signedInAs('supplier@portal.test'));
+
+const modal = (page: Page) => page.getByRole('dialog').first();
+
+/** The number on a view's button, once its count has arrived. */
+async function viewCount(page: Page, view: 'To invoice' | 'To credit'): Promise<number> {
+  const badge = page.getByRole('button', { name: new RegExp(`^${view}`) }).locator('.inbox-tabs__count');
+  await expect(badge).toHaveText(/^\d+$/);
+  return Number(await badge.innerText());
+}
+
+/** Opens the invoices tab's view filtered to one order, and that order's window. */
+async function openOrder(page: Page, docno: string, view = '') {
+  await page.goto(`/?tab=invoices${view ? `&view=${view}` : ''}&docno=${docno}`);
+  await page.getByRole('button', { name: docno, exact: true }).click();
+  await expect(modal(page)).toBeVisible();
+}
+
+test('invoices an order: picks its delivery note, changes a quantity, no invoices to follow, and the counter goes down', async ({
+  page,
+}) => {
+  await page.goto('/?tab=invoices&docno=PO-INV-0001');
+  const before = await viewCount(page, 'To invoice');
+  await page.getByRole('button', { name: 'PO-INV-0001', exact: true }).click();
+  const window = modal(page);
+  await expect(window.getByLabel('Quantity of line 1')).toHaveValue('10.00');
+  // The three-way match: ordered 10, delivered 10 by DN-INV-0001, nothing invoiced yet.
+  await expect(window.locator('tr[data-line="1"]')).toContainText('OK');
+
+  await window.getByLabel('Or pick a delivery note').selectOption('DN-INV-0001');
+  await window.getByLabel('Quantity of line 1').fill('8');
+  await window.getByLabel('Invoice number').fill('e2e-inv-0001');
+  await expect(window.getByLabel('Invoice number')).toHaveValue('E2E-INV-0001');
+  // 8 × 25.00 + 4 × 99.90 at 15 %, 6 × 12.50 at 0 %: 674.60 excl., 89.94 VAT, 764.54.
+  await expect(window).toContainText('R 764.54');
+  await window.getByRole('checkbox').check();
+  await window.getByRole('button', { name: 'Submit invoice' }).click();
+
+  const follow = page.getByRole('alertdialog', { name: 'Are there any other invoices to follow on this order?' });
+  await follow.getByRole('button', { name: 'No' }).click();
+  await expect(page.getByText('Invoice successfully submitted')).toBeVisible();
+  await expect(modal(page)).toBeHidden();
+  await expect(page.getByRole('button', { name: /^To invoice/ }).locator('.inbox-tabs__count')).toHaveText(String(before - 1));
+  await expect(page.getByRole('button', { name: 'PO-INV-0001', exact: true })).toHaveCount(0);
+});
+
+test('raises a credit note from the to-credit view', async ({ page }) => {
+  await page.goto('/?tab=invoices&view=to-credit&docno=RO-INV-0001');
+  const before = await viewCount(page, 'To credit');
+  await page.getByRole('button', { name: 'RO-INV-0001', exact: true }).click();
+  const window = modal(page);
+  await expect(window.getByLabel('Quantity of line 1')).toHaveValue('3.00');
+  await window.getByLabel('Delivery note number').fill('RET-COLLECT-1');
+  await window.getByLabel('Credit note number').fill('E2E-CN-0001');
+  await window.getByRole('checkbox').check();
+  await window.getByRole('button', { name: 'Submit credit note' }).click();
+  await expect(page.getByText('Credit Note successfully submitted')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^To credit/ }).locator('.inbox-tabs__count')).toHaveText(String(before - 1));
+});
+
+test('sends a delivery note for an order', async ({ page }) => {
+  await page.goto('/?tab=invoices&docno=PO-INV-0002');
+  await page.getByRole('button', { name: 'Delivery note for PO-INV-0002' }).click();
+  const window = modal(page);
+  await window.getByRole('button', { name: 'About delivery notes' }).click();
+  await expect(page.getByText('This section is for suppliers wishing to submit a delivery note before an invoice.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('This section is for suppliers wishing to submit a delivery note before an invoice.')).toBeHidden();
+  await window.getByLabel('Delivered quantity of line 1').fill('5');
+  await window.getByLabel('Delivery note number').fill('E2E-DN-0001');
+  await window.getByRole('button', { name: 'Submit delivery note' }).click();
+  await expect(page.getByText('Delivery Note successfully submitted')).toBeVisible();
+});
+
+test('shows the submit button of a multi-branch (jab) order only once a branch is chosen', async ({ page }) => {
+  await openOrder(page, 'PO-INV-0003');
+  const window = modal(page);
+  await expect(window.getByLabel('Branch (delivery address)')).toBeVisible();
+  await expect(window.getByRole('button', { name: 'Submit invoice' })).toHaveCount(0);
+  await window.getByLabel('Branch (delivery address)').selectOption({ index: 1 });
+  await expect(window.getByRole('button', { name: 'Submit invoice' })).toBeVisible();
+  await expect(window.getByLabel('Quantity of line 1')).toHaveValue('3.00');
+});
+
+test('refuses an amount above the order’s by more than 0.05 with the alert, and sets it back', async ({ page }) => {
+  await openOrder(page, 'PO-INV-0002');
+  const amount = modal(page).getByLabel('Amount of line 1');
+  await expect(amount).toHaveValue('40.00');
+  await amount.fill('40.10');
+  await amount.press('Tab');
+  const alert = page.getByRole('alertdialog', { name: 'Oops...' });
+  await expect(alert).toContainText('Amount cannot exceed original order amount of 40.00');
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(amount).toHaveValue('40.00');
+  // Within the tolerance stays as typed.
+  await amount.fill('40.05');
+  await amount.press('Tab');
+  await expect(amount).toHaveValue('40.05');
+});
+
+test('opens the discrepancy window for an order its goods receipt counted differently', async ({ page }) => {
+  await openOrder(page, 'PO-INV-0004');
+  const window = modal(page);
+  await expect(window.getByRole('heading', { name: /Discrepancy for order PO-INV-0004/ })).toBeVisible();
+  await expect(window.locator('tr[data-line="1"] td').last()).toHaveText('A');
+  await expect(window.locator('tr[data-line="2"] td').last()).toHaveText('—');
+  await expect(window.getByRole('columnheader', { name: 'Received' })).toBeVisible();
+});

@@ -3,7 +3,9 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../lib/env';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+/** A file sent with a message: its bytes, or a path the sending process can read (large reports). */
+export type MailAttachment = { filename: string; contentType: string; content?: Buffer; path?: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 /** `path` is set when the message was written to an .eml file instead of being sent. */
 export type SentMail = { messageId: string; path?: string };
 

@@ -22,6 +22,8 @@ type Spec<P, Q, B, A extends boolean> = {
   body?: ZodType<B>;
   /** The body is multipart/form-data with these files (checked by content and size). */
   multipart?: MultipartSpec;
+  /** A GET that changes state (spec §7's undismiss and outstanding): it needs the anti-forgery token too. */
+  changesState?: boolean;
 };
 
 type Input<P, Q, B, A extends boolean> = {
@@ -50,7 +52,8 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
       const changing = isStateChanging(req.method);
       // HTML forms (sign-in, sign-out) carry the token in their small url-encoded body.
       const form = changing && isFormPost(req) ? await readFormBody(req) : undefined;
-      if (changing && !tokensMatch(xsrfCookieOf(req), req.headers.get(XSRF_HEADER) ?? form?._token)) throw new ApiError(419, CSRF_MISMATCH);
+      const guarded = changing || spec.changesState === true;
+      if (guarded && !tokensMatch(xsrfCookieOf(req), req.headers.get(XSRF_HEADER) ?? form?._token)) throw new ApiError(419, CSRF_MISMATCH);
       const actor = await actorFromRequest(req);
       if (!actor && !spec.public) throw new ApiError(401, 'Unauthenticated.');
       if (actor && spec.allow && !can(actor, spec.allow)) throw new ApiError(403, refusalOf(spec.allow));

@@ -58,8 +58,13 @@ function cells(row: HistoryReportRow): unknown[] {
   });
 }
 
-/** Waits while the destination's buffer is full (a slow reader), or until it is closed. */
+/**
+ * Waits while the destination's buffer is full (a slow reader), or until it is closed. The zip's
+ * compression runs off the main thread, so the rows just committed reach `out` a turn or more later:
+ * let them arrive before looking.
+ */
 async function roomIn(out: Writable): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
   if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
 }
 

@@ -97,3 +97,20 @@ test('downloads portal_report.xlsx of the filtered list', async ({ page }) => {
   expect(sheet.rowCount - 1).toBe(total);
   expect(sheet.getRow(2).getCell(3).value).toBe('remittance');
 });
+
+test('refuses a vendor search without a subsidiary with "Please select subsidiary"', async ({ page }) => {
+  await page.goto('/history');
+  const selection = page.getByRole('form', { name: 'Subsidiary and vendors' });
+  await selection.getByLabel('Subsidiary').selectOption({ label: 'All' });
+  await selection.getByLabel('Vendor code').fill('V0001');
+  await selection.getByRole('button', { name: 'Add vendor' }).click();
+  await expect(selection.getByRole('list', { name: 'Selected vendors' })).toContainText('V0001');
+  let asked = false;
+  page.on('request', (r) => (asked ||= r.url().includes('/history/documents?')));
+  await page.getByRole('form', { name: 'History filters' }).getByRole('button', { name: 'Search' }).click();
+  await expect(selection.getByRole('alert')).toHaveText('Please select subsidiary');
+  expect(asked).toBe(false);
+  // The list is held on the server: leave it empty for the other tests.
+  await selection.getByRole('button', { name: 'Clear vendors' }).click();
+  await expect(selection.getByRole('list', { name: 'Selected vendors' })).toHaveCount(0);
+});

@@ -18,6 +18,20 @@ export const HISTORY_STATUSES = ['received', 'responded', 'confirmed', 'rejected
 export const HISTORY_SORT_KEYS = ['docno', 'docDate', 'deliveryDate', 'xdocTypeCode', 'wfStatusCode', 'xdocTotalIncl'] as const;
 export type HistorySortKey = (typeof HISTORY_SORT_KEYS)[number];
 
+/** The history filter's parameters by their API names (spec §3 history filter). */
+export const HISTORY_FILTER_NAMES = [
+  'xdocTypeCode',
+  'wfStatusCode',
+  'store',
+  'subsidiary',
+  'vendorCode',
+  'region',
+  'division',
+  'custaccountTinyMce',
+  'fromDate',
+  'toDate',
+] as const;
+
 const text = (name: string, max: number) => z.string().trim().max(max, `${name} may be at most ${max} characters.`);
 
 /** `V0001` or `V0001,V0002`: the selected-vendor list as the screen sends it. */

@@ -5,6 +5,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { db, pool } from '@/db/client';
 import { auditEntries, loginFailures, passwordResetRequests, userActivities, users, userVendors } from '@/db/schema';
 import { closeQueue } from '@/jobs/queue';
+import { HISTORY_FILTER_NAMES } from '@/lib/domain/history/schemas';
 import { ROLE_IDS } from '@/lib/auth/roles';
 import { encodeSession, SESSION_COOKIE } from '@/lib/auth/session';
 import { sessionHeaders, TEST_XSRF, userByEmail } from '../support/actors';
@@ -148,20 +149,7 @@ const INBOX_QUERY = [
   'direction',
 ];
 const LOOKUP_QUERY = ['limit', 'searchCode'];
-const HISTORY_FILTER_QUERY = [
-  'xdocTypeCode',
-  'wfStatusCode',
-  'store',
-  'subsidiary',
-  'vendorCode',
-  'region',
-  'division',
-  'custaccountTinyMce',
-  'fromDate',
-  'toDate',
-  'sort',
-  'direction',
-];
+const HISTORY_FILTER_QUERY = [...HISTORY_FILTER_NAMES, 'sort', 'direction'];
 
 /** A dismissed order of the supplier's vendor: what undismiss acts on. */
 async function dismissedOrder(): Promise<CreatedDocument> {

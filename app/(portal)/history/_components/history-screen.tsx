@@ -181,7 +181,8 @@ export function HistoryScreen(props: HistoryScreenProps) {
           lookups: props.lookups,
           onApply: (values) => search(values),
           onReset: () => search({}),
-          validate: (values) => validateHistoryFilters(searchFilters(values)),
+          // The panel checks its own fields; the subsidiary rule (spec §5) is checked by load(), shown at the selection bar.
+          validate: (values) => validateHistoryFilters(values),
           serverErrors: refused?.fields,
           serverMessage: refused?.message,
         }}

@@ -1,22 +1,11 @@
 import type { FilterField } from '@/components/lists/filter-panel';
 import { listUrlChanges, readListUrl, type ListUrlSpec, type ListUrlState, type Search } from '@/components/lists/list-url';
 import { XDOC_TYPES } from '@/db/schema/documents';
-import { HISTORY_SORT_KEYS, HISTORY_STATUSES, SELECT_SUBSIDIARY } from '@/lib/domain/history/schemas';
+import { HISTORY_FILTER_NAMES, HISTORY_SORT_KEYS, HISTORY_STATUSES, SELECT_SUBSIDIARY } from '@/lib/domain/history/schemas';
 import { labelForWfStatus } from '@/lib/format';
 
 /** The history list's address: its filters by their API names, `page`, `results`, `sort` + `direction`. */
-export const HISTORY_FILTERS = [
-  'xdocTypeCode',
-  'wfStatusCode',
-  'store',
-  'subsidiary',
-  'vendorCode',
-  'region',
-  'division',
-  'custaccountTinyMce',
-  'fromDate',
-  'toDate',
-] as const;
+export const HISTORY_FILTERS = HISTORY_FILTER_NAMES;
 export type HistoryFilterName = (typeof HISTORY_FILTERS)[number];
 export type HistoryFilters = Partial<Record<HistoryFilterName, string>>;
 export type HistoryUrlState = ListUrlState<HistoryFilterName>;

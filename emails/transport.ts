@@ -3,11 +3,14 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../lib/env';
 
+/** A file sent with a message: its bytes, or a path the sending process can read (large reports). */
+export type MailAttachment = { filename: string; contentType: string; content?: Buffer; path?: string };
 export type MailMessage = {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
   /**
    * A Message-ID that stays the same when the same e-mail is sent again. A worker killed after the SMTP server
    * accepted a message but before its outbox row committed sends it again on the retry; with the same Message-ID

@@ -210,6 +210,16 @@ export const xdocs = pgTable(
     index('xdocs_division_date_idx').on(t.divisionId, t.docDate.desc()),
     index('xdocs_type_status_date_idx').on(t.xdocTypeCode, t.wfStatusCode, t.docDate.desc()),
     index('xdocs_date_idx').on(t.docDate.desc(), t.id.desc()),
+    // History (lib/domain/history): the status filter alone, the type filter alone, and the common pairs
+    // with the subsidiary a vendor filter always comes with, each in page order so a page stops early.
+    index('xdocs_history_status_date_idx').on(t.wfStatusCode, t.docDate.desc(), t.id.desc()),
+    index('xdocs_history_type_date_idx').on(t.xdocTypeCode, t.docDate.desc(), t.id.desc()),
+    index('xdocs_history_subsidiary_type_date_idx').on(t.subsidiaryId, t.xdocTypeCode, t.docDate.desc(), t.id.desc()),
+    index('xdocs_history_subsidiary_vendor_date_idx').on(t.subsidiaryId, t.vendorId, t.docDate.desc(), t.id.desc()),
+    // The one-box search (GET /history/find): every number a document carries has an index.
+    index('xdocs_invoice_number_idx').on(t.invoiceNumber),
+    index('xdocs_deliverynote_number_idx').on(t.deliverynoteNumber),
+    index('xdocs_supplier_ref_idx').using('btree', sql`upper(${t.response} ->> 'supplierRef')`),
   ],
 );
 

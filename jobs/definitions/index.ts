@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import { SEND_EMAIL, sendEmailPayloadSchema } from './send-email';
+import { RESEND_ORDER, resendOrderPayloadSchema } from './resend-order';
+import { HISTORY_REPORT, historyReportPayloadSchema } from './history-report';
 
 /** Job name → payload schema. The outbox `kind` column holds these names; web and worker share this map. */
 export const jobSchemas = {
   [SEND_EMAIL]: sendEmailPayloadSchema,
+  [RESEND_ORDER]: resendOrderPayloadSchema,
+  [HISTORY_REPORT]: historyReportPayloadSchema,
 } as const;
 
 export type JobName = keyof typeof jobSchemas;
@@ -17,3 +21,5 @@ export function isJobName(name: string): name is JobName {
 }
 
 export { SEND_EMAIL, sendEmailPayloadSchema, type SendEmailPayload } from './send-email';
+export { RESEND_ORDER, resendOrderPayloadSchema, type ResendOrderPayload } from './resend-order';
+export { HISTORY_REPORT, historyReportPayloadSchema, type HistoryReportPayload } from './history-report';

@@ -1,8 +1,12 @@
 import type { Job } from 'bullmq';
 import type { JobName, OutboxJobData } from '../definitions';
 import { sendEmailProcessor } from './send-email';
+import { resendOrderProcessor } from './resend-order';
+import { historyReportProcessor } from './history-report';
 
 /** Job name → processor. Every processor must be idempotent: BullMQ delivers at least once. */
 export const processors: Record<JobName, (job: Job<OutboxJobData>) => Promise<unknown>> = {
   'send-email': sendEmailProcessor,
+  'resend-order': resendOrderProcessor,
+  'history-report': historyReportProcessor,
 };

@@ -107,6 +107,8 @@ export type XdocDetail = XdocSummary & {
   det: XdocLine[];
   response: string | null;
   invoice: { orderno: string; invoiceNo: string } | null;
+  /** The stored scan or attachment (GET /xdocs/{id}/scan-pdf, GET /files/{id}/download), if any. */
+  scanFileId: number | null;
 };
 
 /** The invoice raised against an order (newest first), else the invoice number recorded on the document. */
@@ -132,5 +134,5 @@ export async function getDocument(scope: Scope, key: string): Promise<{ xdoc: Xd
     invoiceOf(scope, doc),
   ]);
   if (!summary) throw new NotFoundError(NOT_FOUND_MESSAGE);
-  return { xdoc: { ...summary, det, response: responseText(doc.response), invoice } };
+  return { xdoc: { ...summary, det, response: responseText(doc.response), invoice, scanFileId: doc.scanFileId } };
 }

@@ -4,6 +4,8 @@ import { join, relative, sep } from 'node:path';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { db, pool } from '@/db/client';
 import { auditEntries, loginFailures, passwordResetRequests, userActivities, users, userVendors } from '@/db/schema';
+import { closeQueue } from '@/jobs/queue';
+import { HISTORY_FILTER_NAMES } from '@/lib/domain/history/schemas';
 import { ROLE_IDS } from '@/lib/auth/roles';
 import { encodeSession, SESSION_COOKIE } from '@/lib/auth/session';
 import { sessionHeaders, TEST_XSRF, userByEmail } from '../support/actors';
@@ -150,6 +152,14 @@ const INBOX_QUERY = [
   'direction',
 ];
 const LOOKUP_QUERY = ['limit', 'searchCode'];
+const HISTORY_FILTER_QUERY = [...HISTORY_FILTER_NAMES, 'sort', 'direction'];
+
+/** A dismissed order of the supplier's vendor: what undismiss acts on. */
+async function dismissedOrder(): Promise<CreatedDocument> {
+  const order = await createOrder({ vendorCode: 'V0002', lines: 1 });
+  await pool.query('update xdocs set invoicing_closed_at = now() where id = $1', [order.id]);
+  return order;
+}
 
 type Who = { email: string; userId: number; headers: () => Promise<Record<string, string>> };
 type Ctx = { who: Who; n: number; target?: CreatedDocument };
@@ -272,6 +282,29 @@ const ROUTES: Record<string, RouteSpec> = {
         bulkResponse: { [target!.tinyMce]: target!.docno },
       },
     }),
+  },
+  // History (staff only; the supplier gets 403). Reads of the whole history and its files.
+  'GET /api/history/documents': { query: [...HISTORY_FILTER_QUERY, 'results', 'page'] },
+  'GET /api/history/find': { query: ['number'] },
+  'GET /api/xdocs': { query: ['orderno'] },
+  'GET /api/xdocs/[id]/scan-pdf': { params: () => ({ id: readable.tinyMce }), query: [] },
+  'GET /api/files/[id]/download': { params: () => ({ id: '1' }), query: [] },
+  // The report and the server-held selection change what is recorded of the signed-in user: users of the suite's own.
+  'GET /api/history/createReport': { own: true, query: HISTORY_FILTER_QUERY },
+  'GET /api/history/updateSubsidiary': { own: true, query: ['id'] },
+  'GET /api/history/addVendor': { own: true, query: ['code'] },
+  'GET /api/history/clearVendors': { own: true, query: [] },
+  // History actions on documents of the suite's own: a valid request changes the target by design.
+  'GET /api/orders/undismiss/[id]': { target: dismissedOrder, params: ({ target }) => ({ id: target!.tinyMce }), query: [] },
+  'GET /api/mark/outstanding/[id]': {
+    target: () => createOrder({ vendorCode: 'V0002', lines: 1 }),
+    params: ({ target }) => ({ id: target!.tinyMce }),
+    query: [],
+  },
+  'PUT /api/orders/resend/[docno]': {
+    target: () => createOrder({ vendorCode: 'V0002', lines: 1 }),
+    params: ({ target }) => ({ docno: target!.docno }),
+    body: () => ({}),
   },
   // The own-name update, as users of the suite's own: a valid odd name renames them by design.
   'PUT /api/users/[id]': {
@@ -495,15 +528,18 @@ async function fingerprint(): Promise<Record<string, string>> {
       md5(coalesce((select string_agg(concat_ws('|', id, name, email, password_hash, role_id, parent_user_id, deleted_at, session_version, last_login, updated_at), ',' order by id) from users where email not like $3), '')) as users,
       md5(coalesce((select string_agg(concat_ws('|', user_id, vendor_id, can_write), ',' order by user_id, vendor_id) from user_vendors), '')) as user_vendors,
       md5(coalesce((select string_agg(concat_ws('|', user_id, subsidiary_id, can_read, can_write), ',' order by user_id, subsidiary_id) from user_subsidiaries), '')) as user_subsidiaries,
-      md5(coalesce((select string_agg(concat_ws('|', id, kind, status), ',' order by id) from outbox), '')) as outbox,
-      (select count(*) from user_activities where user_email not like $3 and not (activity = 'respond-order' and coalesce(detail->>'tinyMce' = any($2::text[]), false))
+      md5(coalesce((select string_agg(concat_ws('|', id, kind, status), ',' order by id) from outbox
+        where not (kind = 'resend-order' and (payload->>'xdocId')::bigint = any($1::bigint[]))), '')) as outbox,
+      (select count(*) from user_activities where user_email not like $3
+        and not (activity in ('respond-order', 'undismiss', 'mark-outstanding', 'resend-order') and coalesce(detail->>'tinyMce' = any($2::text[]), false))
         and not (activity in ('submit-invoice', 'submit-credit-note', 'submit-delivery-note', 'dismiss-invoicing')
                  and coalesce(coalesce(detail->>'orderno', detail->>'docno') = any($4::text[]), false)))::text as activities,
       (select count(*) from login_failures where email not like $3)::text as login_failures,
       (select count(*) from password_reset_requests where email not like $3)::text as reset_requests,
       md5(coalesce((select string_agg(concat_ws('|', id, user_id, used_at), ',' order by id) from password_resets), '')) as reset_links,
       md5(coalesce((select string_agg(concat_ws('|', user_id, code, disabled), ',' order by user_id, code) from email_preferences), '')) as preferences,
-      md5(coalesce((select string_agg(concat_ws('|', user_id, subsidiary_id, vendor_codes::text), ',' order by user_id) from history_selections), '')) as history_selections`,
+      md5(coalesce((select string_agg(concat_ws('|', user_id, subsidiary_id, vendor_codes::text), ',' order by user_id) from history_selections
+        where user_id not in (select id from users where email like $3)), '')) as history_selections`,
     [ids, tinyMces, own, docnos],
   );
   return rows[0];
@@ -581,6 +617,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await removeRaisedDocuments(targets.map((t) => t.id));
+  // Resends of the suite's targets wait in the outbox; the relay's nudge opened the queue's connection.
+  await pool.query(`delete from outbox where kind = 'resend-order' and (payload->>'xdocId')::bigint = any($1::bigint[])`, [
+    targets.map((t) => t.id),
+  ]);
+  await closeQueue();
   await removeCreatedDocuments();
   await db.delete(users).where(like(users.email, `%-${RUN}@${OWN_DOMAIN}`));
   await db.delete(loginFailures).where(like(loginFailures.email, `%-${RUN}-%@${OWN_DOMAIN}`));

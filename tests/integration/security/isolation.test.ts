@@ -8,6 +8,10 @@ import { GET as returnedRoute } from '@/app/api/orders/returned/route';
 import { GET as ordersRoute } from '@/app/api/orders/route';
 import { GET as uninvoicedRoute } from '@/app/api/orders/uninvoiced/route';
 import { GET as remittancesRoute } from '@/app/api/remittance-advices/route';
+import { GET as historyRoute } from '@/app/api/history/documents/route';
+import { GET as findRoute } from '@/app/api/history/find/route';
+import { GET as outstandingRoute } from '@/app/api/mark/outstanding/[id]/route';
+import { GET as relatedRoute } from '@/app/api/xdocs/route';
 import { GET as auditRoute } from '@/app/api/xdocs/[id]/audit/route';
 import { GET as pdfRoute } from '@/app/api/xdocs/[id]/pdf/route';
 import { GET as xdocRoute, PUT as markReadRoute } from '@/app/api/xdocs/[id]/route';
@@ -43,7 +47,8 @@ import { responseSnapshot } from '../support/inbox';
 
 const SEED = Number(process.env.FC_SEED ?? 1411);
 const RUNS = Number(process.env.FC_RUNS ?? 150);
-const CASES_PER_RUN = 8;
+// 12 kinds of request since the history's four joined the first eight: 12 per run keeps each kind's share.
+const CASES_PER_RUN = 12;
 
 type Grant = 'none' | 'read' | 'write' | 'writeOnly';
 
@@ -60,6 +65,12 @@ type Doc = {
   responded: boolean;
   /** Answered (confirmed or mixed) and invoicing not closed: on the Invoices tab (toInvoice, toCredit). */
   toInvoice: boolean;
+  wfStatusCode: string;
+  /** The numbers the history's one-box search and related-documents look-up match on. */
+  orderno: string | null;
+  invoiceNumber: string | null;
+  deliverynoteNumber: string | null;
+  relatedXdocId: number | null;
 };
 
 type Model = {
@@ -176,6 +187,11 @@ const toDoc = (r: typeof xdocs.$inferSelect): Doc => ({
   isRead: r.isRead,
   responded: r.respondedAt !== null,
   toInvoice: r.respondedAt !== null && r.invoicingClosedAt === null && ['confirmed', 'mixed'].includes(r.wfStatusCode),
+  wfStatusCode: r.wfStatusCode,
+  orderno: r.orderno,
+  invoiceNumber: r.invoiceNumber,
+  deliverynoteNumber: r.deliverynoteNumber,
+  relatedXdocId: r.relatedXdocId,
 });
 
 async function refresh(ids: number[]): Promise<void> {
@@ -282,7 +298,20 @@ async function createActor(spec: ActorSpec): Promise<Actor> {
 
 // ——— Generated requests ———
 
-const KINDS = ['detail', 'audit', 'pdf', 'markRead', 'respond', 'bulk', 'list', 'total'] as const;
+const KINDS = [
+  'detail',
+  'audit',
+  'pdf',
+  'markRead',
+  'respond',
+  'bulk',
+  'list',
+  'total',
+  'historyTotal',
+  'find',
+  'related',
+  'outstanding',
+] as const;
 type Case = {
   kind: (typeof KINDS)[number];
   /** Whether the document is drawn from the actor's own granted vendors or subsidiaries (any grant), else from all. */
@@ -343,7 +372,89 @@ const ACTION: Record<(typeof KINDS)[number], Action> = {
   bulk: 'orders.respond',
   list: 'inbox.read',
   total: 'inbox.read',
+  historyTotal: 'history.read',
+  find: 'history.read',
+  related: 'documents.read',
+  outstanding: 'history.act',
 };
+
+const HISTORY_TYPES = ['order', 'invoice', 'deliverynote', 'remittance', 'dispute', 'aux.grv'];
+const ids = (docs: Doc[]) => docs.map((d) => d.id).sort((a, b) => a - b);
+
+/**
+ * The history's reads: a total of one document type, the one-box search by a document's number, and an
+ * order's related documents, each expected from the model's world: what the user may read, never more.
+ */
+async function checkHistoryRead(actor: Actor, c: Case, context: string, allowed: boolean): Promise<void> {
+  const m = actor.model;
+  const headers = actor.headers;
+  if (c.kind === 'historyTotal') {
+    const type = pick(HISTORY_TYPES, c.doc);
+    const response = await callRoute(historyRoute, `/api/history/documents?xdocTypeCode=${encodeURIComponent(type)}&results=1`, {
+      headers,
+    });
+    const where = `${context}: ${type}`;
+    if (!allowed) return expectRefusal(response, 403, null, where, 'role');
+    await expectStatus(response, 200, where);
+    const expected = [...world.values()].filter((d) => d.type === type && mayRead(m, d)).length;
+    expect({ where, total: (await response.json()).resultPager.totalResults }).toEqual({ where, total: expected });
+    return;
+  }
+  const d = pickDoc(m, readDocs, c, c.doc);
+  const number = c.kind === 'related' ? (d.orderno ?? d.docno) : d.docno;
+  const response =
+    c.kind === 'find'
+      ? await callRoute(findRoute, `/api/history/find?number=${encodeURIComponent(number)}`, { headers })
+      : await callRoute(relatedRoute, `/api/xdocs?orderno=${encodeURIComponent(number)}`, { headers });
+  const where = `${context} by ${number} (vendor ${d.vendorId}, subsidiary ${d.subsidiaryId})`;
+  if (!allowed) return expectRefusal(response, 403, d, where, 'role');
+  await expectStatus(response, 200, where);
+  const found: { id: number }[] = (await response.json()).xdocs;
+  const upper = number.toUpperCase();
+  const orders = new Set([...world.values()].filter((x) => x.docno === number && x.type === 'order').map((x) => x.id));
+  const matches = (x: Doc) =>
+    c.kind === 'find'
+      ? [x.docno, x.orderno, x.invoiceNumber, x.deliverynoteNumber].includes(upper)
+      : x.orderno === number || x.docno === number || (x.relatedXdocId !== null && orders.has(x.relatedXdocId));
+  const expected = [...world.values()].filter((x) => matches(x) && mayRead(m, x));
+  expect({ where, found: ids(found as Doc[]) }).toEqual({ where, found: ids(expected) });
+}
+
+/** GET /mark/outstanding/{id} on the suite's own documents: the staff's write, by the subsidiary's write grant. */
+async function checkOutstanding(actor: Actor, c: Case, context: string, allowed: boolean): Promise<void> {
+  const m = actor.model;
+  const d = pickDoc(m, writeDocs, c, c.doc);
+  const key = keyOf(d, c.byId);
+  const before = await responseSnapshot(d.id);
+  const response = await callRoute(outstandingRoute, `/api/mark/outstanding/${key}`, { headers: actor.headers, params: { id: key } });
+  const where = `${context} on ${d.docno} (vendor ${d.vendorId}, subsidiary ${d.subsidiaryId}, ${d.type})`;
+  const current = world.get(d.id)!;
+  const expected = !allowed
+    ? 403
+    : !mayRead(m, d)
+      ? 404
+      : !mayWrite(m, d)
+        ? 403
+        : d.type !== 'order'
+          ? 422
+          : current.wfStatusCode === 'outstanding'
+            ? 409
+            : 200;
+  if (expected !== 200) {
+    await expectRefusal(
+      response,
+      expected,
+      expected === 404 || expected === 403 ? d : null,
+      where,
+      expected !== 403 ? '' : allowed ? 'read-only' : 'role',
+    );
+    expect(await responseSnapshot(d.id)).toEqual(before);
+    return;
+  }
+  await expectStatus(response, 200, where);
+  expect((await responseSnapshot(d.id)).wfStatusCode).toBe('outstanding');
+  await refresh([d.id]);
+}
 
 async function check(actor: Actor, c: Case): Promise<void> {
   const m = actor.model;
@@ -351,6 +462,9 @@ async function check(actor: Actor, c: Case): Promise<void> {
   const context = `${c.kind} as ${actor.describe}`;
   const headers = actor.headers;
   cases += 1;
+
+  if (c.kind === 'historyTotal' || c.kind === 'find' || c.kind === 'related') return checkHistoryRead(actor, c, context, allowed);
+  if (c.kind === 'outstanding') return checkOutstanding(actor, c, context, allowed);
 
   if (c.kind === 'detail' || c.kind === 'audit' || c.kind === 'pdf') {
     const d = pickDoc(m, readDocs, c, c.doc);

@@ -1,0 +1,51 @@
+import type { FilterField } from '@/components/lists/filter-panel';
+import { listUrlChanges, readListUrl, type ListUrlSpec, type ListUrlState, type Search } from '@/components/lists/list-url';
+import { XDOC_TYPES } from '@/db/schema/documents';
+import { HISTORY_FILTER_NAMES, HISTORY_SORT_KEYS, HISTORY_STATUSES, SELECT_SUBSIDIARY } from '@/lib/domain/history/schemas';
+import { labelForWfStatus } from '@/lib/format';
+
+/** The history list's address: its filters by their API names, `page`, `results`, `sort` + `direction`. */
+export const HISTORY_FILTERS = HISTORY_FILTER_NAMES;
+export type HistoryFilterName = (typeof HISTORY_FILTERS)[number];
+export type HistoryFilters = Partial<Record<HistoryFilterName, string>>;
+export type HistoryUrlState = ListUrlState<HistoryFilterName>;
+
+const SPEC: ListUrlSpec<HistoryFilterName> = { filters: HISTORY_FILTERS, sortKeys: HISTORY_SORT_KEYS, pageSizeParam: 'results' };
+
+export const readHistoryUrl = (search: Search): HistoryUrlState => readListUrl(search, SPEC);
+export const historyUrlChanges = (state: Partial<HistoryUrlState>) => listUrlChanges(state, SPEC);
+
+const TYPE_LABELS: Record<string, string> = {
+  order: 'Order',
+  invoice: 'Invoice',
+  deliverynote: 'Delivery note',
+  remittance: 'Remittance advice',
+  dispute: 'Dispute',
+  'aux.grv': 'Goods receipt (GRV)',
+};
+export const typeLabel = (code: string) => TYPE_LABELS[code] ?? code;
+
+/** The panel's fields; subsidiary and vendors are chosen in the selection bar above it (held on the server). */
+export const HISTORY_FILTER_FIELDS: readonly FilterField<HistoryFilterName>[] = [
+  { name: 'xdocTypeCode', label: 'Document type', kind: 'select', options: XDOC_TYPES.map((t) => ({ value: t, label: typeLabel(t) })) },
+  {
+    name: 'wfStatusCode',
+    label: 'Document status',
+    kind: 'select',
+    options: HISTORY_STATUSES.map((s) => ({ value: s, label: labelForWfStatus(s).replace(/^./, (c) => c.toUpperCase()) })),
+  },
+  { name: 'store', label: 'Store', kind: 'select' },
+  { name: 'region', label: 'Region', kind: 'select' },
+  { name: 'division', label: 'Division', kind: 'select' },
+  { name: 'custaccountTinyMce', label: 'Customer account', kind: 'select' },
+  { name: 'fromDate', label: 'From date', kind: 'date' },
+  { name: 'toDate', label: 'To date', kind: 'date' },
+];
+
+/** What the screen checks before asking (the server checks the same): spec §5 and a reversed range. */
+export function validateHistoryFilters(filters: HistoryFilters): Partial<Record<HistoryFilterName, string>> {
+  const errors: Partial<Record<HistoryFilterName, string>> = {};
+  if (filters.vendorCode && !filters.subsidiary) errors.subsidiary = SELECT_SUBSIDIARY;
+  if (filters.fromDate && filters.toDate && filters.toDate < filters.fromDate) errors.toDate = 'The to date is before the from date.';
+  return errors;
+}

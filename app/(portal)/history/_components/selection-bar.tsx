@@ -1,0 +1,129 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { api, ApiRequestError } from '@/lib/client/api';
+import type { HistorySelection, SelectedVendor } from '@/lib/domain/history/selections';
+
+export type SubsidiaryOption = { id: number; code: string; name: string };
+
+interface SelectionBarProps {
+  subsidiaries: readonly SubsidiaryOption[];
+  subsidiaryId: string;
+  vendors: readonly SelectedVendor[];
+  /** A message for the subsidiary field ('Please select subsidiary'). */
+  subsidiaryError?: string;
+  onChange: (selection: { subsidiaryId: string; vendors: readonly SelectedVendor[] }) => void;
+}
+
+/**
+ * The subsidiary and the selected-vendor list, both held on the server (spec §6, §7): every change is
+ * sent at once (updateSubsidiary, addVendor, clearVendors) and the answer is what the screen shows.
+ */
+export function SelectionBar({ subsidiaries, subsidiaryId, vendors, subsidiaryError, onChange }: SelectionBarProps) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [suggestions, setSuggestions] = useState<SelectedVendor[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function chooseSubsidiary(value: string) {
+    onChange({ subsidiaryId: value, vendors });
+    if (value) await api.get<HistorySelection>('/history/updateSubsidiary', { id: value }).catch(() => undefined);
+  }
+
+  async function suggest(text: string) {
+    setCode(text);
+    if (text.trim().length < 2) return setSuggestions([]);
+    const found = await api.get<SelectedVendor[]>('/vendors', { limit: 20, searchCode: text.trim() }).catch(() => []);
+    setSuggestions(found);
+  }
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) return;
+    try {
+      const selection = await api.get<HistorySelection>('/history/addVendor', { code: code.trim() });
+      setMessage(null);
+      setCode('');
+      onChange({ subsidiaryId, vendors: selection.data });
+    } catch (error) {
+      setMessage(error instanceof ApiRequestError ? error.message : 'The vendor could not be added.');
+    }
+  }
+
+  async function clear() {
+    const selection = await api.get<HistorySelection>('/history/clearVendors').catch(() => null);
+    if (selection) onChange({ subsidiaryId, vendors: selection.data });
+  }
+
+  return (
+    <form className="filters history-selection" aria-label="Subsidiary and vendors" onSubmit={add} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-sub`}>
+          Subsidiary
+        </label>
+        <select
+          id={`${id}-sub`}
+          className="select"
+          value={subsidiaryId}
+          onChange={(e) => void chooseSubsidiary(e.target.value)}
+          aria-invalid={subsidiaryError ? true : undefined}
+          aria-describedby={subsidiaryError ? `${id}-sub-error` : undefined}
+        >
+          <option value="">All</option>
+          {subsidiaries.map((s) => (
+            <option key={s.id} value={String(s.id)}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        {subsidiaryError ? (
+          <p id={`${id}-sub-error`} className="field__error" role="alert">
+            {subsidiaryError}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-vendor`}>
+          Vendor code
+        </label>
+        <input
+          id={`${id}-vendor`}
+          className="input"
+          value={code}
+          list={`${id}-vendors`}
+          autoComplete="off"
+          onChange={(e) => void suggest(e.target.value)}
+        />
+        <datalist id={`${id}-vendors`}>
+          {suggestions.map((v) => (
+            <option key={v.id} value={v.code}>
+              {v.name}
+            </option>
+          ))}
+        </datalist>
+        {message ? (
+          <p className="field__error" role="alert">
+            {message}
+          </p>
+        ) : null}
+      </div>
+      <div className="filters__actions">
+        <button type="submit" className="btn">
+          Add vendor
+        </button>
+        <button type="button" className="btn" onClick={() => void clear()} disabled={vendors.length === 0}>
+          Clear vendors
+        </button>
+      </div>
+      {vendors.length ? (
+        <ul className="history-selection__vendors" aria-label="Selected vendors">
+          {vendors.map((v) => (
+            <li key={v.code} className="badge">
+              {v.code} {v.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </form>
+  );
+}

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { SEND_EMAIL, sendEmailPayloadSchema } from './send-email';
+import { VENDOR_REPORT, vendorReportPayloadSchema } from './vendor-report';
 
 /** Job name → payload schema. The outbox `kind` column holds these names; web and worker share this map. */
 export const jobSchemas = {
   [SEND_EMAIL]: sendEmailPayloadSchema,
+  [VENDOR_REPORT]: vendorReportPayloadSchema,
 } as const;
 
 export type JobName = keyof typeof jobSchemas;

@@ -1,21 +1,28 @@
 import { renderEmail, sendMail } from '../../emails';
 import { sendEmailPayloadSchema, type SendEmailPayload } from '../definitions';
 import { outboxProcessor, processOutboxRow, type OutboxJobDefinition } from '../outbox-job';
+import { isEmailDisabled } from '../../lib/domain/preferences/email-preferences';
 
-/** Sends one e-mail; the base (outbox-job.ts) makes it happen once per outbox row. */
-export const sendEmailJob: OutboxJobDefinition<SendEmailPayload, void> = {
+/**
+ * Sends one e-mail; the base (outbox-job.ts) makes it happen once per outbox row. A notification whose
+ * code the recipient turned off (e-mail preferences) is not sent, and its row is done all the same.
+ */
+export const sendEmailJob: OutboxJobDefinition<SendEmailPayload, boolean> = {
   schema: sendEmailPayloadSchema,
-  async run({ to, template, data }) {
+  async run({ to, code, template, data }, { tx }) {
+    if (code && (await isEmailDisabled(tx, to, code))) return false;
     await sendMail({ to, ...renderEmail(template, data) });
+    return true;
   },
 };
 
+/** 'skipped': already processed, or not sent because the recipient turned its code off. */
 export type EmailOutcome = 'sent' | 'skipped';
 
 /** Processes one e-mail row directly (tests, tools); the worker goes through the processor below. */
 export async function processEmailRow(outboxId: number, options: { isFinalAttempt?: boolean } = {}): Promise<EmailOutcome> {
   const outcome = await processOutboxRow(outboxId, sendEmailJob, options);
-  return outcome.status === 'done' ? 'sent' : 'skipped';
+  return outcome.status === 'done' && outcome.result ? 'sent' : 'skipped';
 }
 
 export const sendEmailProcessor = outboxProcessor(sendEmailJob);

@@ -13,6 +13,9 @@ export const VENDORS_PER_PAGE = 20;
 
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
+// Drizzle writes a column in a select list without its table ("id"), which a subquery would read as its own.
+const USER_ID = sql.raw('"users"."id"');
+
 // A user as spec §3 has it: role, subsidiaries (customers) with read/write, and the linked vendors' count.
 const userColumns = {
   id: users.id,
@@ -25,8 +28,8 @@ const userColumns = {
   parent_user_id: users.parentUserId,
   customers: sql<{ customer_id: number; code: string; name: string; read: boolean; write: boolean }[]>`coalesce((
     select json_agg(json_build_object('customer_id', us.subsidiary_id, 'code', s.code, 'name', s.name, 'read', us.can_read or us.can_write, 'write', us.can_write) order by s.name)
-    from ${userSubsidiaries} us join ${subsidiaries} s on s.id = us.subsidiary_id where us.user_id = ${users.id}), '[]'::json)`,
-  vendors_count: sql<number>`(select count(*)::int from ${userVendors} uv where uv.user_id = ${users.id})`,
+    from ${userSubsidiaries} us join ${subsidiaries} s on s.id = us.subsidiary_id where us.user_id = ${USER_ID}), '[]'::json)`,
+  vendors_count: sql<number>`(select count(*)::int from ${userVendors} uv where uv.user_id = ${USER_ID})`,
 };
 
 type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];

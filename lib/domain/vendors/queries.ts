@@ -12,6 +12,9 @@ export const VENDOR_UPDATE_EVENT = 'vendor.update';
 
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
+// Drizzle writes a column in a select list without its table ("id"), which a subquery would read as its own.
+export const VENDOR_ID = sql.raw('"vendors"."id"');
+
 /** A vendor's data change waiting for approval (issue 13 applies it). */
 export const pendingUpdateOf = (vendorId: unknown) =>
   sql`exists (select 1 from ${masterdataChanges} m where m.vendor_id = ${vendorId} and m.event_type = ${VENDOR_UPDATE_EVENT} and m.status in ('pending', 'processing'))`;
@@ -33,7 +36,7 @@ export async function listManagedVendors(actor: Actor, f: ManagedVendorFilter) {
         vendordata: vendors.vendordata,
         bbbee_file_id: vendors.bbbeeFileId,
         certificate_status: certificateStatusSql,
-        pending_update: sql<boolean>`${pendingUpdateOf(vendors.id)}`,
+        pending_update: pendingUpdateOf(VENDOR_ID).mapWith(Boolean),
       })
       .from(vendors)
       .where(where)

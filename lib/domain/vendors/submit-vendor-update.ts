@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { recordActivity, recordAudit } from '../audit/record';
 import { ConflictError, NotFoundError } from '../errors';
-import { pendingUpdateOf, VENDOR_UPDATE_EVENT } from './queries';
+import { pendingUpdateOf, VENDOR_ID, VENDOR_UPDATE_EVENT } from './queries';
 import type { VendorUpdateForm } from './schemas';
 
 export const VENDOR_UPDATE_SUBMITTED = 'Submitted successfully';
@@ -32,7 +32,7 @@ export async function submitVendorUpdate(
   if (g.kind === 'vendors' ? !g.write.includes(input.id) : g.kind !== 'all') throw new NotFoundError('Vendor not found.');
   return db.transaction(async (tx) => {
     const [vendor] = await tx
-      .select({ id: vendors.id, code: vendors.code, vendordata: vendors.vendordata, pending: pendingUpdateOf(vendors.id).mapWith(Boolean) })
+      .select({ id: vendors.id, code: vendors.code, vendordata: vendors.vendordata, pending: pendingUpdateOf(VENDOR_ID).mapWith(Boolean) })
       .from(vendors)
       .where(and(eq(vendors.id, input.id), actor.scope.vendors()))
       .for('update', { of: vendors });

@@ -7,6 +7,7 @@ import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { keysetBatches, xlsxBuffer, type XlsxColumn } from '../../exports/xlsx-stream';
 import { recordActivity } from '../audit/record';
+import { VENDOR_ID } from './queries';
 import { certificateStatusSql, type CertificateStatus } from './certificate';
 
 export const VENDOR_REPORT_FILE = 'vendor_report.xlsx';
@@ -45,10 +46,10 @@ function vendorBatches(actor: Actor): AsyncIterable<VendorReportRow[]> {
           level: sql<string | null>`${vendors.vendordata}->>'bbbeeLevel'`,
           expiry: sql<string | null>`${vendors.vendordata}->>'bbbeeExpiry'`,
           status: certificateStatusSql,
-          users: sql<number>`(select count(*)::int from ${userVendors} uv where uv.vendor_id = ${vendors.id})`,
+          users: sql<number>`(select count(*)::int from ${userVendors} uv where uv.vendor_id = ${VENDOR_ID})`,
           emails: sql<
             string | null
-          >`(select string_agg(u.email, ', ' order by u.email) from ${userVendors} uv join ${users} u on u.id = uv.user_id where uv.vendor_id = ${vendors.id} and u.deleted_at is null)`,
+          >`(select string_agg(u.email, ', ' order by u.email) from ${userVendors} uv join ${users} u on u.id = uv.user_id where uv.vendor_id = ${VENDOR_ID} and u.deleted_at is null)`,
         })
         .from(vendors)
         .where(and(actor.scope.vendors(), gt(vendors.id, after)))

@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { api, ApiRequestError } from '@/lib/client/api';
@@ -12,6 +13,7 @@ export interface DeclarationModalProps {
 
 /** Shown on load until the user accepts the current declaration (spec §2); then the browser goes to /. */
 export function DeclarationModal({ userId, version, paragraphs }: DeclarationModalProps) {
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -20,7 +22,8 @@ export function DeclarationModal({ userId, version, paragraphs }: DeclarationMod
     setError(null);
     try {
       await api.post(`/declaration/status/${userId}`);
-      window.location.assign('/');
+      router.push('/');
+      router.refresh();
     } catch (e) {
       setError(e instanceof ApiRequestError ? e.message : 'The declaration could not be saved.');
       setBusy(false);

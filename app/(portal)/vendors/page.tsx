@@ -1,0 +1,24 @@
+import { notFound } from 'next/navigation';
+import { requireActor } from '@/lib/auth/server';
+import { can } from '@/lib/auth/permissions';
+import { listManagedVendors } from '@/lib/domain/vendors/queries';
+import { managedVendorFilterSchema } from '@/lib/domain/vendors/schemas';
+import { VendorsScreen } from './_components/vendors-screen';
+
+export const metadata = { title: 'Vendors' };
+
+const FILTERS = ['code', 'name', 'certificate', 'page'] as const;
+
+/** /vendors: vendor management (spec §2), the list of GET /vendors/user with its filters in the query string. */
+export default async function VendorsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await requireActor();
+  if (!can(actor, 'vendors.manage')) notFound();
+  const raw = await searchParams;
+  const params = Object.fromEntries(FILTERS.map((k) => [k, typeof raw[k] === 'string' && raw[k] ? raw[k] : undefined])) as Record<
+    string,
+    string | undefined
+  >;
+  const parsed = managedVendorFilterSchema.safeParse(params);
+  const { vendors } = await listManagedVendors(actor, parsed.success ? parsed.data : { page: 1 });
+  return <VendorsScreen params={params} page={vendors} />;
+}

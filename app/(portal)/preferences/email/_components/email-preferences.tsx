@@ -18,10 +18,14 @@ export function EmailPreferences({ initial }: { initial: Preference[] }) {
 
   async function toggle(group: string, codes: string[], enabled: boolean) {
     setBusy(group);
+    // The box shows the choice at once; the list from the server then replaces it (or the old state on failure).
+    const before = preferences;
+    setPreferences(preferences.map((p) => (codes.includes(p.code) ? { ...p, disabled: enabled } : p)));
     try {
       await api.put('/users/preferences/email', { codes, disabled: enabled });
       setPreferences(await api.get<Preference[]>('/users/preferences/email/settings'));
     } catch {
+      setPreferences(before);
       snackbar.show('Your e-mail preferences could not be saved.', 'error');
     } finally {
       setBusy(null);
@@ -39,7 +43,7 @@ export function EmailPreferences({ initial }: { initial: Preference[] }) {
           {groups.map(({ group, codes, enabled }) => (
             <li key={group}>
               <label>
-                <input type="checkbox" checked={enabled} disabled={busy === group} onChange={() => toggle(group, codes, enabled)} /> {group}
+                <input type="checkbox" checked={enabled} disabled={busy !== null} onChange={() => toggle(group, codes, enabled)} /> {group}
               </label>
             </li>
           ))}

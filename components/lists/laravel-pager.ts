@@ -1,7 +1,9 @@
 import type { ResultPager } from './pagination';
 
+export type LaravelPageLike = { per_page: number; current_page: number; last_page: number; total: number };
+
 /** The Laravel-style page of the administration lists (spec §3) as the pagination widget's pager. */
-export function pagerOfPage(page: { per_page: number; current_page: number; last_page: number; total: number }): ResultPager {
+export function pagerOfPage(page: LaravelPageLike): ResultPager {
   return { results: page.per_page, resultPage: page.current_page, totalPages: page.last_page, totalResults: page.total };
 }
 

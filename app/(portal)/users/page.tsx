@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import { requireActor } from '@/lib/auth/server';
+import { queryParams } from '@/components/lists/query-filter-form';
 import { can, userAdminReachOf } from '@/lib/auth/permissions';
 import { listCustomers, listRoles, listUsers } from '@/lib/domain/users/queries';
 import { userFilterSchema } from '@/lib/domain/users/schemas';
@@ -17,10 +18,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   const actor = await requireActor();
   if (!can(actor, 'users.read')) notFound();
   const raw = await searchParams;
-  const params = Object.fromEntries(FILTERS.map((k) => [k, typeof raw[k] === 'string' && raw[k] ? raw[k] : undefined])) as Record<
-    string,
-    string | undefined
-  >;
+  const params: Record<string, string | undefined> = queryParams(raw, FILTERS);
   const parsed = userFilterSchema.safeParse(params);
   const filter = parsed.success ? parsed.data : userFilterSchema.parse({});
   const [page, roles, { customers }] = await Promise.all([listUsers(actor, filter), listRoles(actor), listCustomers(actor)]);

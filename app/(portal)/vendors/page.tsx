@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import { requireActor } from '@/lib/auth/server';
+import { queryParams } from '@/components/lists/query-filter-form';
 import { can } from '@/lib/auth/permissions';
 import { listManagedVendors } from '@/lib/domain/vendors/queries';
 import { managedVendorFilterSchema } from '@/lib/domain/vendors/schemas';
@@ -14,10 +15,7 @@ export default async function VendorsPage({ searchParams }: { searchParams: Prom
   const actor = await requireActor();
   if (!can(actor, 'vendors.manage')) notFound();
   const raw = await searchParams;
-  const params = Object.fromEntries(FILTERS.map((k) => [k, typeof raw[k] === 'string' && raw[k] ? raw[k] : undefined])) as Record<
-    string,
-    string | undefined
-  >;
+  const params: Record<string, string | undefined> = queryParams(raw, FILTERS);
   const parsed = managedVendorFilterSchema.safeParse(params);
   const { vendors } = await listManagedVendors(actor, parsed.success ? parsed.data : { page: 1 });
   return <VendorsScreen params={params} page={vendors} />;

@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Pagination } from '@/components/lists/pagination';
-import { hrefWithPage, pagerOfPage } from '@/components/lists/laravel-pager';
+import { PageTable } from '@/components/lists/page-table';
+import { QueryFilterForm } from '@/components/lists/query-filter-form';
 import { DateText } from '@/components/ui/date-text';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { useOops } from '@/components/ui/use-oops';
@@ -56,6 +56,45 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
       }),
     );
 
+  function actionsOf(u: UserRow) {
+    const self = u.id === me.id;
+    const canResend = !u.deleted_at && !u.last_login && (me.resendsAny || u.parent_user_id === me.id);
+    return (
+      <>
+        {active && !self ? (
+          <>
+            <button type="button" className="btn btn--sm" onClick={() => setEditing(u)}>
+              Edit
+            </button>
+            {isVendorRole(u.role.code) ? (
+              <Link className="btn btn--sm" href={`/users/${u.id}/vendors`}>
+                Vendors
+              </Link>
+            ) : null}
+            <button type="button" className="btn btn--sm btn--danger" onClick={() => act(() => api.del(`/users/${u.id}`))}>
+              Deactivate
+            </button>
+          </>
+        ) : null}
+        {!active && !self ? (
+          <>
+            <button type="button" className="btn btn--sm" onClick={() => activate(u)}>
+              Activate
+            </button>
+            <button type="button" className="btn btn--sm" onClick={() => act(() => api.post(`/users/restore/${u.id}`))}>
+              Restore
+            </button>
+          </>
+        ) : null}
+        {canResend ? (
+          <button type="button" className="btn btn--sm btn--ghost" onClick={() => act(() => api.post(`/users/${u.id}/send-invitation`))}>
+            Resend invitation
+          </button>
+        ) : null}
+      </>
+    );
+  }
+
   async function downloadCustomerReport() {
     try {
       saveBlob(await api.blob('/users/customerreport'), 'customer_report.xlsx');
@@ -83,15 +122,15 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
           </>
         ) : null}
       </header>
-      <form method="get" action="/users" className="card toolbar" aria-label="User filters">
-        <label className="field">
-          <span className="field__label">Search</span>
-          <input name="search" type="search" defaultValue={params.search ?? ''} />
-        </label>
-        <label className="field">
-          <span className="field__label">Vendor code</span>
-          <input name="vendorCode" defaultValue={params.vendorCode ?? ''} />
-        </label>
+      <QueryFilterForm
+        action="/users"
+        label="User filters"
+        params={params}
+        text={[
+          ['search', 'Search'],
+          ['vendorCode', 'Vendor code'],
+        ]}
+      >
         <label className="field">
           <span className="field__label">Role</span>
           <select name="role_id" defaultValue={params.role_id ?? ''}>
@@ -110,86 +149,29 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
             <option value="false">Inactive</option>
           </select>
         </label>
-        <button type="submit" className="btn btn--primary">
-          Filter
-        </button>
-      </form>
-      <div className="card table-wrap">
-        <table className="table">
-          <caption className="muted">{page.total} users</caption>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>E-mail</th>
-              <th>Role</th>
-              <th>Access</th>
-              <th>Last sign-in</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((u) => {
-              const self = u.id === me.id;
-              const canResend = !u.deleted_at && !u.last_login && (me.resendsAny || u.parent_user_id === me.id);
-              return (
-                <tr key={u.id}>
-                  <td>{u.name}</td>
-                  <td>{u.email}</td>
-                  <td>{u.role.code}</td>
-                  <td>
-                    {isVendorRole(u.role.code)
-                      ? `${u.vendors_count} vendors`
-                      : u.customers.map((c) => `${c.code}${c.write ? ' (write)' : ''}`).join(', ')}
-                  </td>
-                  <td>{u.last_login ? <DateText value={u.last_login} format="datetime" /> : 'never'}</td>
-                  <td className="toolbar">
-                    {active && !self ? (
-                      <>
-                        <button type="button" className="btn btn--sm" onClick={() => setEditing(u)}>
-                          Edit
-                        </button>
-                        {isVendorRole(u.role.code) ? (
-                          <Link className="btn btn--sm" href={`/users/${u.id}/vendors`}>
-                            Vendors
-                          </Link>
-                        ) : null}
-                        <button type="button" className="btn btn--sm btn--danger" onClick={() => act(() => api.del(`/users/${u.id}`))}>
-                          Deactivate
-                        </button>
-                      </>
-                    ) : null}
-                    {!active && !self ? (
-                      <>
-                        <button type="button" className="btn btn--sm" onClick={() => activate(u)}>
-                          Activate
-                        </button>
-                        <button type="button" className="btn btn--sm" onClick={() => act(() => api.post(`/users/restore/${u.id}`))}>
-                          Restore
-                        </button>
-                      </>
-                    ) : null}
-                    {canResend ? (
-                      <button
-                        type="button"
-                        className="btn btn--sm btn--ghost"
-                        onClick={() => act(() => api.post(`/users/${u.id}/send-invitation`))}
-                      >
-                        Resend invitation
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-            {page.data.length ? null : (
-              <tr className="table__empty">
-                <td colSpan={6}>No users match these filters.</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-        <Pagination resultPager={pagerOfPage(page)} hrefForPage={(n) => hrefWithPage('/users', params, n)} />
-      </div>
+      </QueryFilterForm>
+      <PageTable
+        caption={`${page.total} users`}
+        headers={['Name', 'E-mail', 'Role', 'Access', 'Last sign-in', 'Actions']}
+        emptyText="No users match these filters."
+        page={page}
+        path="/users"
+        params={params}
+        rows={page.data.map((u) => (
+          <tr key={u.id}>
+            <td>{u.name}</td>
+            <td>{u.email}</td>
+            <td>{u.role.code}</td>
+            <td>
+              {isVendorRole(u.role.code)
+                ? `${u.vendors_count} vendors`
+                : u.customers.map((c) => `${c.code}${c.write ? ' (write)' : ''}`).join(', ')}
+            </td>
+            <td>{u.last_login ? <DateText value={u.last_login} format="datetime" /> : 'never'}</td>
+            <td className="toolbar">{actionsOf(u)}</td>
+          </tr>
+        ))}
+      />
       {editing ? (
         <UserModal
           user={editing === 'new' ? null : editing}

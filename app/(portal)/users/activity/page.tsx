@@ -4,8 +4,9 @@ import { requireActor } from '@/lib/auth/server';
 import { can } from '@/lib/auth/permissions';
 import { activityFilterSchema, listActivity } from '@/lib/domain/users/activity';
 import { ACTIVITIES } from '@/lib/domain/audit/activities';
-import { Pagination } from '@/components/lists/pagination';
-import { hrefWithPage, pagerOfPage } from '@/components/lists/laravel-pager';
+import { PageTable } from '@/components/lists/page-table';
+import { QueryFilterForm, queryParams } from '@/components/lists/query-filter-form';
+import { hrefWithPage } from '@/components/lists/laravel-pager';
 import { DateText } from '@/components/ui/date-text';
 
 export const metadata = { title: 'User activity' };
@@ -25,9 +26,7 @@ export default async function UserActivityPage({ searchParams }: { searchParams:
   const actor = await requireActor();
   if (!can(actor, 'users.activity')) notFound();
   const raw = await searchParams;
-  const params: Params = Object.fromEntries(
-    [...FILTERS, 'page'].map((k) => [k, typeof raw[k] === 'string' && raw[k] ? raw[k] : undefined]),
-  );
+  const params: Params = queryParams(raw, [...FILTERS, 'page']);
   const parsed = activityFilterSchema.safeParse(params);
   const page = parsed.success ? await listActivity(actor, parsed.data) : null;
   const problem = parsed.success ? null : parsed.error.issues[0]?.message;
@@ -37,7 +36,17 @@ export default async function UserActivityPage({ searchParams }: { searchParams:
       <header className="page__header">
         <h1 className="page__title">User activity</h1>
       </header>
-      <form method="get" action={PATH} className="card toolbar" aria-label="Activity filters">
+      <QueryFilterForm
+        action={PATH}
+        label="Activity filters"
+        params={params}
+        text={[['user_email', 'User e-mail']]}
+        after={
+          <Link className="btn btn--ghost" href={PATH}>
+            Reset
+          </Link>
+        }
+      >
         <label className="field">
           <span className="field__label">Activity</span>
           <select name="activity" defaultValue={params.activity ?? ''}>
@@ -48,10 +57,6 @@ export default async function UserActivityPage({ searchParams }: { searchParams:
               </option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span className="field__label">User e-mail</span>
-          <input name="user_email" type="search" defaultValue={params.user_email ?? ''} />
         </label>
         {(['date_from', 'date_to'] as const).map((key) => (
           <label className="field" key={key}>
@@ -64,52 +69,32 @@ export default async function UserActivityPage({ searchParams }: { searchParams:
             ) : null}
           </label>
         ))}
-        <button type="submit" className="btn btn--primary">
-          Filter
-        </button>
-        <Link className="btn btn--ghost" href={PATH}>
-          Reset
-        </Link>
-      </form>
+      </QueryFilterForm>
       {problem ? (
         <p className="field__error" role="alert">
           {problem}
         </p>
       ) : null}
       {page ? (
-        <div className="card table-wrap">
-          <table className="table">
-            <caption className="muted">{page.total} activities</caption>
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>User</th>
-                <th>Activity</th>
-                <th>Detail</th>
-                <th>Address</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <DateText value={row.created_at} format="datetime" />
-                  </td>
-                  <td>{row.user_email}</td>
-                  <td>{row.activity}</td>
-                  <td>{row.detail ? JSON.stringify(row.detail) : ''}</td>
-                  <td>{row.ip ?? ''}</td>
-                </tr>
-              ))}
-              {page.data.length ? null : (
-                <tr className="table__empty">
-                  <td colSpan={5}>No activity matches these filters.</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-          <Pagination resultPager={pagerOfPage(page)} hrefForPage={(n) => hrefWithPage(PATH, params, n)} />
-        </div>
+        <PageTable
+          caption={`${page.total} activities`}
+          headers={['When', 'User', 'Activity', 'Detail', 'Address']}
+          emptyText="No activity matches these filters."
+          page={page}
+          path={PATH}
+          params={params}
+          rows={page.data.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <DateText value={row.created_at} format="datetime" />
+              </td>
+              <td>{row.user_email}</td>
+              <td>{row.activity}</td>
+              <td>{row.detail ? JSON.stringify(row.detail) : ''}</td>
+              <td>{row.ip ?? ''}</td>
+            </tr>
+          ))}
+        />
       ) : null}
     </section>
   );

@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Pagination } from '@/components/lists/pagination';
-import { hrefWithPage, pagerOfPage } from '@/components/lists/laravel-pager';
+import { PageTable } from '@/components/lists/page-table';
+import { QueryFilterForm } from '@/components/lists/query-filter-form';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { api } from '@/lib/client/api';
@@ -87,62 +87,44 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
           Linked vendors
         </Link>
       </nav>
-      <form method="get" action={path} className="card toolbar" aria-label="Vendor filters">
+      <QueryFilterForm
+        action={path}
+        label="Vendor filters"
+        params={params}
+        text={[
+          ['code', 'Code'],
+          ['name', 'Name'],
+        ]}
+      >
         <input type="hidden" name="which" value={which} />
-        <label className="field">
-          <span className="field__label">Code</span>
-          <input name="code" defaultValue={params.code ?? ''} />
-        </label>
-        <label className="field">
-          <span className="field__label">Name</span>
-          <input name="name" defaultValue={params.name ?? ''} />
-        </label>
-        <button type="submit" className="btn btn--primary">
-          Filter
+      </QueryFilterForm>
+      <div className="toolbar">
+        <button type="button" className="btn" disabled={!user.active || !page.data.length} onClick={bulk}>
+          {verb === 'link' ? 'Link' : 'Unlink'} {ticked.length ? 'selected' : 'all listed'}
         </button>
-      </form>
-      <div className="card table-wrap">
-        <div className="toolbar">
-          <button type="button" className="btn" disabled={!user.active || !page.data.length} onClick={bulk}>
-            {verb === 'link' ? 'Link' : 'Unlink'} {ticked.length ? 'selected' : 'all listed'}
-          </button>
-        </div>
-        <table className="table">
-          <caption className="muted">
-            {page.total} {which} vendors
-          </caption>
-          <thead>
-            <tr>
-              <th className="table__select">Select</th>
-              <th>Code</th>
-              <th>Name</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((v) => (
-              <tr key={v.id}>
-                <td className="table__select">
-                  <input type="checkbox" aria-label={`Select ${v.code}`} checked={ticked.includes(v.id)} onChange={() => toggle(v.id)} />
-                </td>
-                <td>{v.code}</td>
-                <td>{v.name}</td>
-                <td>
-                  <button type="button" className="btn btn--sm" disabled={!user.active} onClick={() => apply([v])}>
-                    {verb === 'link' ? 'Link' : 'Unlink'}
-                  </button>
-                </td>
-              </tr>
-            ))}
-            {page.data.length ? null : (
-              <tr className="table__empty">
-                <td colSpan={4}>No vendors.</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-        <Pagination resultPager={pagerOfPage(page)} hrefForPage={(n) => hrefWithPage(path, params, n)} />
       </div>
+      <PageTable
+        caption={`${page.total} ${which} vendors`}
+        headers={['Select', 'Code', 'Name', '']}
+        emptyText="No vendors."
+        page={page}
+        path={path}
+        params={params}
+        rows={page.data.map((v) => (
+          <tr key={v.id}>
+            <td className="table__select">
+              <input type="checkbox" aria-label={`Select ${v.code}`} checked={ticked.includes(v.id)} onChange={() => toggle(v.id)} />
+            </td>
+            <td>{v.code}</td>
+            <td>{v.name}</td>
+            <td>
+              <button type="button" className="btn btn--sm" disabled={!user.active} onClick={() => apply([v])}>
+                {verb === 'link' ? 'Link' : 'Unlink'}
+              </button>
+            </td>
+          </tr>
+        ))}
+      />
       {dialog}
     </section>
   );

@@ -1,3 +1,5 @@
+'use client';
+
 import type { ReactNode } from 'react';
 import { Pagination } from './pagination';
 import { hrefWithPage, pagerOfPage, type LaravelPageLike } from './laravel-pager';
@@ -14,7 +16,10 @@ export interface PageTableProps {
   params: Record<string, string | undefined>;
 }
 
-/** A Laravel-style page (spec §3) as a table with its pagination, for lists whose filters live in the query string. */
+/**
+ * A Laravel-style page (spec §3) as a table with its pagination, for lists whose filters live in the query
+ * string. A client component: server pages hand it the path and filters, it makes the page links itself.
+ */
 export function PageTable({ caption, headers, rows, emptyText, page, path, params }: PageTableProps) {
   return (
     <div className="card table-wrap">

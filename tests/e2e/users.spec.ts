@@ -63,7 +63,7 @@ test.describe.serial('invitation to first sign-in', () => {
 
   test('the new user sets a password from the e-mail, signs in, accepts the declaration and sees only those vendors', async ({ page }) => {
     await page.goto(await invitationLink(NEW_USER.email));
-    await page.getByLabel('New password').fill(NEW_USER.password);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_USER.password);
     await page.getByLabel('Confirm new password').fill(NEW_USER.password);
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect(page).toHaveURL(/\/login/);

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { RenderedEmail } from './html';
 import { notificationDataSchema, notificationEmail } from './templates/notification';
 import { passwordResetDataSchema, passwordResetEmail } from './templates/password-reset';
+import { invitationDataSchema, invitationEmail } from './templates/invitation';
 
 /** Every template with its data schema; the send-email job payload is derived from this, so both agree. */
 export const emailTemplates = {
   'password-reset': { schema: passwordResetDataSchema, render: passwordResetEmail },
   notification: { schema: notificationDataSchema, render: notificationEmail },
+  invitation: { schema: invitationDataSchema, render: invitationEmail },
 } as const;
 
 export type EmailTemplate = keyof typeof emailTemplates;

@@ -6,6 +6,8 @@ import { closeTransport } from '../emails/transport';
 import { env } from '../lib/env';
 import { isJobName, type OutboxJobData } from './definitions';
 import { startOutboxRelay } from './outbox-relay';
+import { startPeriodic } from './periodic';
+import { remindExpiringCertificates } from '../lib/domain/vendors/remind-expiring-certificates';
 import { processors } from './processors';
 import { QUEUE_NAME, closeQueue, getRedis, logRedisError } from './queue';
 
@@ -24,6 +26,8 @@ export type RunningWorker = { worker: Worker<OutboxJobData>; stop: () => Promise
 const DRAIN_MS = 20_000;
 /** How long worker.close() may take once no job runs: it never resolves if Redis was never reachable. */
 const CLOSE_MS = 2_000;
+
+const HOUR_MS = 3_600_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -60,6 +64,7 @@ export function startWorker({
     console.error(`[worker] ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
   );
   const stopRelay = startOutboxRelay(relayIntervalMs);
+  const stopCertificateSweep = startPeriodic('B-BBEE expiry reminders', remindExpiringCertificates, HOUR_MS);
   console.log(`[worker] listening on queue '${QUEUE_NAME}' (prefix ${env.QUEUE_PREFIX}), relay every ${relayIntervalMs} ms`);
 
   let stopping: Promise<void> | undefined;
@@ -67,6 +72,7 @@ export function startWorker({
     (stopping ??= (async () => {
       const closing = worker.close().catch(logRedisError); // stops fetching jobs at once
       await stopRelay();
+      await stopCertificateSweep();
       // Let jobs in progress finish so no e-mail is cut off between sending and being marked done.
       for (const deadline = Date.now() + DRAIN_MS; active > 0 && Date.now() < deadline;) await sleep(100);
       if (active > 0) console.error(`[worker] ${active} job(s) still running at shutdown; BullMQ will retry them`);

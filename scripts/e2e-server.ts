@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { recreateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
+import { Queue } from 'bullmq';
 import { env } from '../lib/env';
+import { closeQueue, getRedis, QUEUE_NAME } from '../jobs/queue';
 
 /**
  * Serves the production build for Playwright on a database of its own, recreated on every run so
@@ -19,6 +21,12 @@ const childEnv = {
   MAIL_DIR: '.data/e2e-mail',
   PORT: String(port),
 };
+// The recreated database numbers its outbox from 1 again: jobs an earlier run left in Redis under the same
+// ids ('outbox-1', kept an hour once completed) would be taken for duplicates and never run.
+const staleJobs = new Queue(QUEUE_NAME, { connection: getRedis(), prefix: childEnv.QUEUE_PREFIX });
+await staleJobs.obliterate({ force: true });
+await staleJobs.close();
+await closeQueue();
 const children = [
   spawn('npm', ['start'], { env: { ...childEnv, HOST: '127.0.0.1' }, stdio: 'inherit' }),
   spawn('npx', ['tsx', 'jobs/worker.ts'], { env: childEnv, stdio: 'inherit' }),

@@ -3,16 +3,19 @@ import { requireActor, sessionTimeLeft, xsrfToken } from '@/lib/auth/server';
 import { Navbar } from '@/components/navbar/navbar';
 import { SessionWarning } from '@/components/ui/session-warning';
 import { SnackbarProvider } from '@/components/ui/snackbar';
+import { DeclarationModal } from '@/components/users/declaration-modal';
+import { DECLARATION_TEXT, DECLARATION_VERSION, hasAcceptedDeclaration } from '@/lib/domain/users/declaration';
 
 const MAIN_ID = 'main';
 
 /**
  * Every portal screen: the session gate (checked here and again by each API call), a skip link to the
- * content, the navbar, the snackbar, and the warning a minute before the 8-hour session ends.
+ * content, the navbar, the snackbar, the warning a minute before the 8-hour session ends, and the
+ * declaration until the user has accepted its current version.
  */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const actor = await requireActor();
-  const timeLeft = await sessionTimeLeft();
+  const [timeLeft, accepted] = await Promise.all([sessionTimeLeft(), hasAcceptedDeclaration(actor.userId)]);
   const user = { id: actor.userId, name: actor.name, email: actor.email, role: { id: actor.roleId, code: actor.roleCode } };
   return (
     <SnackbarProvider>
@@ -21,6 +24,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
       </a>
       <Navbar user={user} xsrfToken={await xsrfToken()} />
       {timeLeft === null ? null : <SessionWarning endsIn={timeLeft} />}
+      {accepted ? null : <DeclarationModal userId={actor.userId} version={DECLARATION_VERSION} paragraphs={DECLARATION_TEXT} />}
       <main id={MAIN_ID} tabIndex={-1} className="portal-main">
         {children}
       </main>

@@ -1,4 +1,17 @@
-import { pgTable, bigserial, integer, serial, text, timestamp, jsonb, customType, bigint, index } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  bigserial,
+  integer,
+  serial,
+  text,
+  timestamp,
+  jsonb,
+  customType,
+  bigint,
+  index,
+  date,
+  primaryKey,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -41,3 +54,20 @@ export const vendors = pgTable('vendors', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The 30-days-before-expiry reminders sent for vendors' B-BBEE certificates: one row per certificate
+ * (vendor and expiry date), written with the reminder's e-mails, so each certificate is reminded once
+ * however often or on however many workers the sweep runs (lib/domain/vendors/remind-expiring-certificates.ts).
+ */
+export const bbbeeExpiryNotices = pgTable(
+  'bbbee_expiry_notices',
+  {
+    vendorId: integer()
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    expiry: date().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.expiry] })],
+);

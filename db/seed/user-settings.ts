@@ -1,3 +1,4 @@
+import { DECLARATION_VERSION } from '../../lib/domain/users/declaration-text';
 import { insertJson, type Queryable } from './sql';
 
 /**
@@ -84,5 +85,12 @@ export async function seedUserSettings(db: Queryable): Promise<void> {
        select 1 from user_activities a where a.user_email = x.email and a.activity = x.activity and a.created_at = x.at
      )`,
     ACTIVITIES,
+  );
+  // Every seeded user who has signed in before accepted the current declaration; invited ones are asked at their first sign-in.
+  await db.query(
+    `insert into declarations (user_id, version, status, accepted_at)
+     select u.id, $1, 'accepted', timestamptz '2026-10-01 09:00+02' from users u
+     where u.password_hash is not null and not exists (select 1 from declarations d where d.user_id = u.id and d.version = $1)`,
+    [DECLARATION_VERSION],
   );
 }

@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import { SEND_EMAIL, sendEmailPayloadSchema } from './send-email';
 import { RESEND_ORDER, resendOrderPayloadSchema } from './resend-order';
 import { HISTORY_REPORT, historyReportPayloadSchema } from './history-report';
+import { VENDOR_REPORT, vendorReportPayloadSchema } from './vendor-report';
 
 /** Job name → payload schema. The outbox `kind` column holds these names; web and worker share this map. */
 export const jobSchemas = {
   [SEND_EMAIL]: sendEmailPayloadSchema,
   [RESEND_ORDER]: resendOrderPayloadSchema,
   [HISTORY_REPORT]: historyReportPayloadSchema,
+  [VENDOR_REPORT]: vendorReportPayloadSchema,
 } as const;
 
 export type JobName = keyof typeof jobSchemas;

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { notificationDataSchema } from '../../emails/templates/notification';
 import { passwordResetDataSchema } from '../../emails/templates/password-reset';
+import { invitationDataSchema } from '../../emails/templates/invitation';
 
 export const SEND_EMAIL = 'send-email';
 
+/**
+ * A notification's e-mail-preference code (lib/domain/preferences/codes.ts): the worker does not send it
+ * to a recipient who turned that code off. Messages without a code (password links) always go.
+ */
+const addressed = { to: z.email(), code: z.string().min(1).max(50).optional() };
+
 /** One variant per template, so a payload's `data` is checked against its template when it is enqueued. */
 export const sendEmailPayloadSchema = z.discriminatedUnion('template', [
-  z.object({ to: z.email(), template: z.literal('password-reset'), data: passwordResetDataSchema }),
-  z.object({ to: z.email(), template: z.literal('notification'), data: notificationDataSchema }),
+  z.object({ ...addressed, template: z.literal('password-reset'), data: passwordResetDataSchema }),
+  z.object({ ...addressed, template: z.literal('notification'), data: notificationDataSchema }),
+  z.object({ ...addressed, template: z.literal('invitation'), data: invitationDataSchema }),
 ]);
 export type SendEmailPayload = z.infer<typeof sendEmailPayloadSchema>;

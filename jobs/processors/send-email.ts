@@ -2,24 +2,31 @@ import { renderEmail, sendMail } from '../../emails';
 import { env } from '../../lib/env';
 import { sendEmailPayloadSchema, type SendEmailPayload } from '../definitions';
 import { outboxProcessor, processOutboxRow, type OutboxJobDefinition } from '../outbox-job';
+import { isEmailDisabled } from '../../lib/domain/preferences/email-preferences';
 
 /** One Message-ID per outbox row, so a send repeated after a crash is the same message to the recipient. */
 export const messageIdFor = (effectKey: string) => `<${effectKey}@${new URL(env.APP_URL).hostname}>`;
 
-/** Sends one e-mail; the base (outbox-job.ts) makes it happen once per outbox row. */
-export const sendEmailJob: OutboxJobDefinition<SendEmailPayload, void> = {
+/**
+ * Sends one e-mail; the base (outbox-job.ts) makes it happen once per outbox row. A notification whose
+ * code the recipient turned off (e-mail preferences) is not sent, and its row is done all the same.
+ */
+export const sendEmailJob: OutboxJobDefinition<SendEmailPayload, boolean> = {
   schema: sendEmailPayloadSchema,
-  async run({ to, template, data }, { effectKey }) {
+  async run({ to, code, template, data }, { tx, effectKey }) {
+    if (code && (await isEmailDisabled(tx, to, code))) return false;
     await sendMail({ to, ...renderEmail(template, data), messageId: messageIdFor(effectKey) });
+    return true;
   },
 };
 
+/** 'skipped': already processed, or not sent because the recipient turned its code off. */
 export type EmailOutcome = 'sent' | 'skipped';
 
 /** Processes one e-mail row directly (tests, tools); the worker goes through the processor below. */
 export async function processEmailRow(outboxId: number, options: { isFinalAttempt?: boolean } = {}): Promise<EmailOutcome> {
   const outcome = await processOutboxRow(outboxId, sendEmailJob, options);
-  return outcome.status === 'done' ? 'sent' : 'skipped';
+  return outcome.status === 'done' && outcome.result ? 'sent' : 'skipped';
 }
 
 export const sendEmailProcessor = outboxProcessor(sendEmailJob);

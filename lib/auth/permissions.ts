@@ -142,3 +142,31 @@ export const refusalOf = (action: Action) => REFUSALS[action] ?? NOT_ALLOWED;
 export function assertCan(actor: { roleCode: string }, action: Action): void {
   if (!can(actor, action)) throw new ForbiddenError(refusalOf(action));
 }
+
+/**
+ * Who administers whom (issue 11, filling spec §6's gaps). Holding 'users.manage' lets a role administer
+ * only the users this table reaches: the roles it may see, grant and edit, and through what. A retail
+ * admin reaches the users of its own subsidiaries and grants only subsidiaries and rights it holds
+ * itself; a supplier admin reaches the users of the vendors linked to it and links only those vendors;
+ * the portal admin reaches everyone and resends any invitation. Each grants at most its own level, and
+ * nobody deactivates, re-roles or unlinks themselves (lib/domain/users/reach.ts applies both).
+ */
+export type UserAdminReach = {
+  /** Roles of the users it administers, and the only roles it may give. */
+  roles: readonly RoleCode[];
+  /** What bounds the users it reaches and the grants it gives. */
+  through: 'all' | 'subsidiaries' | 'vendors';
+  /** Resends invitations of users it did not invite itself. */
+  resendsAnyInvitation: boolean;
+};
+
+export const USER_ADMIN_REACH: Readonly<Partial<Record<RoleCode, UserAdminReach>>> = {
+  m2_admin: { roles: ROLE_CODES, through: 'all', resendsAnyInvitation: true },
+  c_admin: { roles: ['c_admin', 'c_user'], through: 'subsidiaries', resendsAnyInvitation: false },
+  v_admin: { roles: ['v_admin', 'v_user'], through: 'vendors', resendsAnyInvitation: false },
+};
+
+/** The users this role administers; null when it administers none. */
+export function userAdminReachOf(roleCode: string): UserAdminReach | null {
+  return roleCan(roleCode, 'users.manage') ? (USER_ADMIN_REACH[roleCode as RoleCode] ?? null) : null;
+}

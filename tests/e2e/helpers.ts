@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { env } from '../../lib/env';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
+import { DECLARATION_VERSION } from '../../lib/domain/users/declaration-text';
 
 export { DEMO_PASSWORD };
 
@@ -27,6 +28,12 @@ export async function temporaryUser(email: string, roleId: number): Promise<void
        select 'Temporary User', $1, password_hash, $2 from users where email = 'supplier@portal.test'
        on conflict (email) do update set deleted_at = null, role_id = excluded.role_id`,
       [email, roleId],
+    );
+    // Accepted the declaration already, so its modal does not stand in front of the screen under test.
+    await db.query(
+      `insert into declarations (user_id, version) select id, $2 from users u where email = $1
+       and not exists (select 1 from declarations d where d.user_id = u.id and d.version = $2)`,
+      [email, DECLARATION_VERSION],
     );
   } finally {
     await db.end();

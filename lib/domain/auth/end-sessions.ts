@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { db, type DbOrTx } from '../../../db/client';
 import { users } from '../../../db/schema';
+import { recordActivity } from '../audit/record';
 
 /*
  * Sessions are signed cookies that live up to 8 hours; ending them early cannot take the cookie back.
@@ -20,7 +21,10 @@ export async function endSessions(tx: DbOrTx, userId: number): Promise<void> {
   await tx.update(users).set({ sessionVersion: nextSessionVersion }).where(eq(users.id, userId));
 }
 
-/** Sign-out: ends every session of the user, the one signing out and any copy or other device. */
-export async function signOut(actor: { userId: number }): Promise<void> {
-  await endSessions(db, actor.userId);
+/** Sign-out: ends every session of the user, the one signing out and any copy or other device, and records it. */
+export async function signOut(actor: { userId: number; email: string }, { ip }: { ip?: string } = {}): Promise<void> {
+  await db.transaction(async (tx) => {
+    await endSessions(tx, actor.userId);
+    await recordActivity(tx, actor, 'logout', { ip });
+  });
 }

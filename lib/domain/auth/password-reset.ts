@@ -2,7 +2,7 @@ import bcrypt from 'bcryptjs';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { db } from '../../../db/client';
+import { db, type DbOrTx } from '../../../db/client';
 import { passwordResets, users } from '../../../db/schema';
 import { recordActivity } from '../audit/record';
 import { env } from '../../env';
@@ -32,6 +32,25 @@ export const newPasswordSchema = z
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * Writes a single-use link that sets the user's password, valid for `minutes`, and answers its address.
+ * Password resets and invitations (lib/domain/users/invite-user.ts) both use it; resetPassword() below
+ * claims either kind exactly once.
+ */
+export async function issuePasswordLink(tx: DbOrTx, userId: number, minutes: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(passwordResets).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + minutes * 60_000) });
+  return `${env.APP_URL}/password/reset/${token}`;
+}
+
+/** Ends the user's outstanding links (a resent invitation replaces the one before it). */
+export async function revokePasswordLinks(tx: DbOrTx, userId: number): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/**
  * Writes a single-use reset link and its e-mail in one transaction. Unknown and deactivated addresses
  * get the same answer, so the form cannot be used to find out who has an account; so do requests past
  * the limit of reset e-mails per address and per client address (reset-throttle.ts), which send none.
@@ -46,16 +65,11 @@ export async function requestPasswordReset(input: z.infer<typeof resetRequestSch
       .where(and(eq(users.email, email), isNull(users.deletedAt)))
       .limit(1);
     if (!user) return false;
-    const token = randomBytes(32).toString('base64url');
-    await tx.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-    });
+    const resetUrl = await issuePasswordLink(tx, user.id, RESET_LINK_MINUTES);
     await enqueueInOutbox(tx, 'send-email', {
       to: user.email,
       template: 'password-reset',
-      data: { name: user.name, resetUrl: `${env.APP_URL}/password/reset/${token}`, expiresMinutes: RESET_LINK_MINUTES },
+      data: { name: user.name, resetUrl, expiresMinutes: RESET_LINK_MINUTES },
     });
     await recordActivity(tx, { userId: user.id, email: user.email }, 'password-reset-requested', { ip });
     return true;
@@ -84,10 +98,7 @@ export async function resetPassword(input: z.infer<typeof newPasswordSchema>): P
       .returning({ id: users.id, email: users.email });
     if (!user) throw new RuleViolationError(RESET_INVALID_MESSAGE, { token: [RESET_INVALID_MESSAGE] });
     // Any other outstanding links for this user stop working too.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await revokePasswordLinks(tx, user.id);
     await recordActivity(tx, { userId: user.id, email: user.email }, 'password-reset');
     await clearFailures(user.email, tx);
     return { message: 'Your password has been reset. You can sign in now.', email: user.email };

@@ -211,6 +211,24 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/subsidiary': { query: LOOKUP_QUERY },
   'GET /api/vendors': { query: LOOKUP_QUERY },
   'GET /api/users/current': { query: [] },
+  // User and vendor administration (issue 11).
+  'GET /api/users': { query: ['active', 'search', 'vendorCode', 'role_id', 'page'] },
+  'GET /api/users/roles': { query: [] },
+  'GET /api/users/customers': { query: [] },
+  'GET /api/users/activity': { query: ['activity', 'user_email', 'date_from', 'date_to', 'page'] },
+  'GET /api/users/[id]/vendors/[vendorId]': {
+    params: ({ who }) => ({ id: String(who.userId), vendorId: 'linked' }),
+    query: ['page', 'code', 'name'],
+  },
+  'GET /api/users/preferences/email/settings': { query: [] },
+  'GET /api/vendors/user': { query: ['code', 'name', 'certificate', 'page'] },
+  // Reports record an export (and the vendor report queues its job) by design: as users of the suite's own.
+  'GET /api/users/customerreport': { own: true, query: [] },
+  'GET /api/users/vendorreport': { own: true, query: [] },
+  // A preference of the suite's own users, turned off by design.
+  'PUT /api/users/preferences/email': { own: true, body: () => ({ codes: ['new-order', 'order-reminder'], disabled: true }) },
+  // Accepting the declaration, for oneself, by design.
+  'POST /api/declaration/status/[id]': { own: true, params: ({ who }) => ({ id: String(who.userId) }) },
   // Reads of a document both users may see (the supplier is linked to V0002).
   'GET /api/xdocs/[id]': { params: () => ({ id: readable.tinyMce }), query: [] },
   'GET /api/xdocs/[id]/audit': { params: () => ({ id: readable.tinyMce }), query: [] },
@@ -529,7 +547,8 @@ async function fingerprint(): Promise<Record<string, string>> {
       md5(coalesce((select string_agg(concat_ws('|', user_id, vendor_id, can_write), ',' order by user_id, vendor_id) from user_vendors), '')) as user_vendors,
       md5(coalesce((select string_agg(concat_ws('|', user_id, subsidiary_id, can_read, can_write), ',' order by user_id, subsidiary_id) from user_subsidiaries), '')) as user_subsidiaries,
       md5(coalesce((select string_agg(concat_ws('|', id, kind, status), ',' order by id) from outbox
-        where not (kind = 'resend-order' and (payload->>'xdocId')::bigint = any($1::bigint[]))), '')) as outbox,
+        where not (kind = 'resend-order' and (payload->>'xdocId')::bigint = any($1::bigint[]))
+          and not (kind = 'vendor-report' and (payload->>'userId')::int in (select id from users where email like $3))), '')) as outbox,
       (select count(*) from user_activities where user_email not like $3
         and not (activity in ('respond-order', 'undismiss', 'mark-outstanding', 'resend-order') and coalesce(detail->>'tinyMce' = any($2::text[]), false))
         and not (activity in ('submit-invoice', 'submit-credit-note', 'submit-delivery-note', 'dismiss-invoicing')
@@ -537,7 +556,7 @@ async function fingerprint(): Promise<Record<string, string>> {
       (select count(*) from login_failures where email not like $3)::text as login_failures,
       (select count(*) from password_reset_requests where email not like $3)::text as reset_requests,
       md5(coalesce((select string_agg(concat_ws('|', id, user_id, used_at), ',' order by id) from password_resets), '')) as reset_links,
-      md5(coalesce((select string_agg(concat_ws('|', user_id, code, disabled), ',' order by user_id, code) from email_preferences), '')) as preferences,
+      md5(coalesce((select string_agg(concat_ws('|', user_id, code, disabled), ',' order by user_id, code) from email_preferences where user_id not in (select id from users where email like $3)), '')) as preferences,
       md5(coalesce((select string_agg(concat_ws('|', user_id, subsidiary_id, vendor_codes::text), ',' order by user_id) from history_selections
         where user_id not in (select id from users where email like $3)), '')) as history_selections`,
     [ids, tinyMces, own, docnos],

@@ -1,0 +1,131 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { PageTable } from '@/components/lists/page-table';
+import { QueryFilterForm } from '@/components/lists/query-filter-form';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { api } from '@/lib/client/api';
+
+type Vendor = { id: number; code: string; name: string };
+type Page = { data: Vendor[]; per_page: number; current_page: number; last_page: number; total: number };
+
+export interface UserVendorsProps {
+  user: { id: number; name: string; active: boolean };
+  which: 'linked' | 'unlinked';
+  params: Record<string, string | undefined>;
+  page: Page;
+}
+
+const ACTIVE_STATE_NOT_CHANGED = 'Active state was not changed';
+
+/**
+ * Links and unlinks vendors for one user: one at a time from its row, or in bulk (the ticked rows, or
+ * every vendor listed when none is ticked) after the spec's confirmation; the server does all or none.
+ */
+export function UserVendors({ user, which, params, page }: UserVendorsProps) {
+  const router = useRouter();
+  const snackbar = useSnackbar();
+  const { confirm, dialog } = useConfirm();
+  const [ticked, setTicked] = useState<number[]>([]);
+  const path = `/users/${user.id}/vendors`;
+  const verb = which === 'unlinked' ? 'link' : 'unlink';
+
+  async function apply(vendors: Vendor[]) {
+    const ids = vendors.map((v) => v.id).join(',');
+    try {
+      const result =
+        verb === 'link'
+          ? await api.post<{ message: string }>(`${path}/${ids}/link`)
+          : await api.del<{ message: string }>(`${path}/${ids}/unlink`);
+      snackbar.show(result.message, 'success');
+      setTicked([]);
+      router.refresh();
+    } catch (e) {
+      snackbar.show(e instanceof Error && e.message ? e.message : ACTIVE_STATE_NOT_CHANGED, 'error');
+    }
+  }
+
+  async function bulk() {
+    const chosen = ticked.length ? page.data.filter((v) => ticked.includes(v.id)) : page.data;
+    const yes = await confirm({
+      title: 'Are you sure?',
+      text: (
+        <>
+          {`Are you sure you want to ${verb} ${user.name} ${verb === 'link' ? 'to' : 'from'} all vendors listed below?`}
+          <ul>
+            {chosen.map((v) => (
+              <li key={v.id}>
+                {v.code} {v.name}
+              </li>
+            ))}
+          </ul>
+        </>
+      ),
+    });
+    if (yes) await apply(chosen);
+  }
+
+  const toggle = (id: number) => setTicked((t) => (t.includes(id) ? t.filter((x) => x !== id) : [...t, id]));
+
+  return (
+    <section>
+      <header className="page__header toolbar">
+        <h1 className="page__title">Vendors of {user.name}</h1>
+        <span className="toolbar__spacer" />
+        <Link className="btn btn--ghost" href="/users">
+          User list
+        </Link>
+      </header>
+      <nav className="tabs" aria-label="Linked or unlinked vendors">
+        <Link href={`${path}?which=unlinked`} aria-current={which === 'unlinked' ? 'page' : undefined} className="link">
+          Unlinked vendors
+        </Link>{' '}
+        <Link href={`${path}?which=linked`} aria-current={which === 'linked' ? 'page' : undefined} className="link">
+          Linked vendors
+        </Link>
+      </nav>
+      <QueryFilterForm
+        action={path}
+        label="Vendor filters"
+        params={params}
+        text={[
+          ['code', 'Code'],
+          ['name', 'Name'],
+        ]}
+      >
+        <input type="hidden" name="which" value={which} />
+      </QueryFilterForm>
+      <div className="toolbar">
+        <button type="button" className="btn" disabled={!user.active || !page.data.length} onClick={bulk}>
+          {verb === 'link' ? 'Link' : 'Unlink'} {ticked.length ? 'selected' : 'all listed'}
+        </button>
+      </div>
+      <PageTable
+        caption={`${page.total} ${which} vendors`}
+        headers={['Select', 'Code', 'Name', '']}
+        emptyText="No vendors."
+        page={page}
+        path={path}
+        params={params}
+        rows={page.data.map((v) => (
+          <tr key={v.id}>
+            <td className="table__select">
+              <input type="checkbox" aria-label={`Select ${v.code}`} checked={ticked.includes(v.id)} onChange={() => toggle(v.id)} />
+            </td>
+            <td>{v.code}</td>
+            <td>{v.name}</td>
+            <td>
+              <button type="button" className="btn btn--sm" disabled={!user.active} onClick={() => apply([v])}>
+                {verb === 'link' ? 'Link' : 'Unlink'}
+              </button>
+            </td>
+          </tr>
+        ))}
+      />
+      {dialog}
+    </section>
+  );
+}

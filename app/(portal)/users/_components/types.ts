@@ -1,0 +1,21 @@
+export type Role = { id: number; code: string; name: string };
+export type Customer = { customer_id: number; code: string; name: string; writable: boolean };
+export type UserGrant = { customer_id: number; code: string; name: string; read: boolean; write: boolean };
+export type UserRow = {
+  id: number;
+  name: string;
+  email: string;
+  role_id: number;
+  role: { id: number; code: string };
+  deleted_at: string | null;
+  last_login: string | null;
+  parent_user_id: number | null;
+  customers: UserGrant[];
+  vendors_count: number;
+};
+export type UsersPage = { data: UserRow[]; per_page: number; current_page: number; last_page: number; total: number };
+export type Me = { id: number; resendsAny: boolean; reports: boolean };
+
+/** Spec §3: codes starting m2_ are internal, c_ customer, containing v_ vendor. */
+export const isVendorRole = (code: string) => !code.startsWith('m2_') && !code.startsWith('c_') && code.includes('v_');
+export const isCustomerRole = (code: string) => code.startsWith('c_');

@@ -1,0 +1,124 @@
+'use client';
+
+import { useState } from 'react';
+import { Modal } from '@/components/ui/modal';
+import { api, ApiRequestError } from '@/lib/client/api';
+import { bodyOf, formErrors, formOf, setGrant, type UserFormState } from './user-form';
+import { isCustomerRole, isVendorRole, type Customer, type Role, type UserRow } from './types';
+
+export interface UserModalProps {
+  user: UserRow | null;
+  roles: Role[];
+  customers: Customer[];
+  onClose: () => void;
+  /** After a save: the server's message, the user's id, and whether it goes on to the linking step. */
+  onSaved: (message: string, id: number, linkNext: boolean) => void;
+  onOops: (message: string) => void;
+}
+
+/** Invite (user null) or edit a user: name, e-mail, role and per-subsidiary read/write (spec §5). */
+export function UserModal({ user, roles, customers, onClose, onSaved, onOops }: UserModalProps) {
+  const [form, setForm] = useState<UserFormState>(() => formOf(user));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const roleCode = roles.find((r) => r.id === form.role_id)?.code ?? '';
+  const withSubsidiaries = isCustomerRole(roleCode);
+  const linkNext = !user && isVendorRole(roleCode);
+
+  async function save() {
+    const local = formErrors(form, withSubsidiaries);
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    try {
+      const body = bodyOf(form, withSubsidiaries);
+      type Saved = { message: string; user: { id: number } };
+      const result = user ? await api.put<Saved>(`/users/${user.id}`, body) : await api.post<Saved>('/users', body);
+      onSaved(result.message, result.user.id, linkNext);
+    } catch (e) {
+      if (e instanceof ApiRequestError && e.errors && Object.keys(e.errors).length)
+        setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
+      else onOops(e instanceof Error ? e.message : 'The user could not be saved.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: 'name' | 'email', label: string, type: string) => (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <input
+        type={type}
+        value={form[name]}
+        aria-invalid={Boolean(errors[name])}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+      {errors[name] ? <span className="field__error">{errors[name]}</span> : null}
+    </label>
+  );
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={user ? `Edit ${user.name}` : 'Invite user'}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={save}>
+            {linkNext ? 'Save and Link User' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <div className="form-stack">
+        {field('name', 'Name', 'text')}
+        {field('email', 'E-mail', 'email')}
+        <label className="field">
+          <span className="field__label">Role</span>
+          <select value={form.role_id} onChange={(e) => setForm({ ...form, role_id: Number(e.target.value) })}>
+            {roles.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name} ({r.code})
+              </option>
+            ))}
+          </select>
+          {errors.role_id ? <span className="field__error">{errors.role_id}</span> : null}
+        </label>
+        {withSubsidiaries ? (
+          <fieldset>
+            <legend>Subsidiaries</legend>
+            {customers.map((c) => {
+              const grant = form.grants[c.customer_id] ?? { read: false, write: false };
+              return (
+                <div key={c.customer_id}>
+                  {c.name} ({c.code}){' '}
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={grant.read}
+                      onChange={(e) => setForm({ ...form, grants: setGrant(form.grants, c.customer_id, 'read', e.target.checked) })}
+                    />{' '}
+                    read
+                  </label>{' '}
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={grant.write}
+                      disabled={!c.writable}
+                      onChange={(e) => setForm({ ...form, grants: setGrant(form.grants, c.customer_id, 'write', e.target.checked) })}
+                    />{' '}
+                    write
+                  </label>
+                </div>
+              );
+            })}
+            {errors.customers ? <span className="field__error">{errors.customers}</span> : null}
+          </fieldset>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

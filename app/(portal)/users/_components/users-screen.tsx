@@ -1,0 +1,193 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { PageTable } from '@/components/lists/page-table';
+import { QueryFilterForm } from '@/components/lists/query-filter-form';
+import { DateText } from '@/components/ui/date-text';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { useOops } from '@/components/ui/use-oops';
+import { api } from '@/lib/client/api';
+import { saveBlob } from '@/lib/client/download';
+import { UserModal } from './user-modal';
+import { isVendorRole, type Customer, type Me, type Role, type UserRow, type UsersPage } from './types';
+
+export interface UsersScreenProps {
+  me: Me;
+  params: Record<string, string | undefined>;
+  page: UsersPage;
+  roles: Role[];
+  customers: Customer[];
+}
+
+const ACTIVE_STATE_NOT_CHANGED = 'Active state was not changed';
+
+/**
+ * The user list (spec §2): filters in the query string (a GET form), invite and edit in a modal, and
+ * per row only the buttons spec §6 allows: edit, link and deactivate for active users other than
+ * oneself (link only for supplier roles), activate and restore for inactive ones, resend while the
+ * user has never signed in (portal admin or inviter).
+ */
+export function UsersScreen({ me, params, page, roles, customers }: UsersScreenProps) {
+  const router = useRouter();
+  const snackbar = useSnackbar();
+  const { oops, dialog } = useOops();
+  const [editing, setEditing] = useState<UserRow | null | 'new'>(null);
+  const active = (params.active ?? 'true') === 'true';
+
+  async function act(call: () => Promise<{ message: string }>) {
+    try {
+      snackbar.show((await call()).message, 'success');
+      router.refresh();
+    } catch (e) {
+      snackbar.show(e instanceof Error && e.message ? e.message : ACTIVE_STATE_NOT_CHANGED, 'error');
+    }
+  }
+
+  const activate = (u: UserRow) =>
+    act(() =>
+      api.put(`/users/${u.id}`, {
+        name: u.name,
+        email: u.email,
+        role_id: u.role_id,
+        deleted_at: null,
+        customers: u.customers.map((c) => ({ customer_id: c.customer_id, read: c.read, write: c.write })),
+      }),
+    );
+
+  function actionsOf(u: UserRow) {
+    const self = u.id === me.id;
+    const canResend = !u.deleted_at && !u.last_login && (me.resendsAny || u.parent_user_id === me.id);
+    return (
+      <>
+        {active && !self ? (
+          <>
+            <button type="button" className="btn btn--sm" onClick={() => setEditing(u)}>
+              Edit
+            </button>
+            {isVendorRole(u.role.code) ? (
+              <Link className="btn btn--sm" href={`/users/${u.id}/vendors`}>
+                Vendors
+              </Link>
+            ) : null}
+            <button type="button" className="btn btn--sm btn--danger" onClick={() => act(() => api.del(`/users/${u.id}`))}>
+              Deactivate
+            </button>
+          </>
+        ) : null}
+        {!active && !self ? (
+          <>
+            <button type="button" className="btn btn--sm" onClick={() => activate(u)}>
+              Activate
+            </button>
+            <button type="button" className="btn btn--sm" onClick={() => act(() => api.post(`/users/restore/${u.id}`))}>
+              Restore
+            </button>
+          </>
+        ) : null}
+        {canResend ? (
+          <button type="button" className="btn btn--sm btn--ghost" onClick={() => act(() => api.post(`/users/${u.id}/send-invitation`))}>
+            Resend invitation
+          </button>
+        ) : null}
+      </>
+    );
+  }
+
+  async function downloadCustomerReport() {
+    try {
+      saveBlob(await api.blob('/users/customerreport'), 'customer_report.xlsx');
+    } catch {
+      snackbar.show('The customer report could not be made.', 'error');
+    }
+  }
+
+  return (
+    <section>
+      <header className="page__header toolbar">
+        <h1 className="page__title">Users</h1>
+        <span className="toolbar__spacer" />
+        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+          Invite user
+        </button>
+        {me.reports ? (
+          <>
+            <button type="button" className="btn" onClick={() => act(() => api.get('/users/vendorreport'))}>
+              Vendor report
+            </button>
+            <button type="button" className="btn" onClick={downloadCustomerReport}>
+              Customer report
+            </button>
+          </>
+        ) : null}
+      </header>
+      <QueryFilterForm
+        action="/users"
+        label="User filters"
+        params={params}
+        text={[
+          ['search', 'Search'],
+          ['vendorCode', 'Vendor code'],
+        ]}
+      >
+        <label className="field">
+          <span className="field__label">Role</span>
+          <select name="role_id" defaultValue={params.role_id ?? ''}>
+            <option value="">All</option>
+            {roles.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">Status</span>
+          <select name="active" defaultValue={active ? 'true' : 'false'}>
+            <option value="true">Active</option>
+            <option value="false">Inactive</option>
+          </select>
+        </label>
+      </QueryFilterForm>
+      <PageTable
+        caption={`${page.total} users`}
+        headers={['Name', 'E-mail', 'Role', 'Access', 'Last sign-in', 'Actions']}
+        emptyText="No users match these filters."
+        page={page}
+        path="/users"
+        params={params}
+        rows={page.data.map((u) => (
+          <tr key={u.id}>
+            <td>{u.name}</td>
+            <td>{u.email}</td>
+            <td>{u.role.code}</td>
+            <td>
+              {isVendorRole(u.role.code)
+                ? `${u.vendors_count} vendors`
+                : u.customers.map((c) => `${c.code}${c.write ? ' (write)' : ''}`).join(', ')}
+            </td>
+            <td>{u.last_login ? <DateText value={u.last_login} format="datetime" /> : 'never'}</td>
+            <td className="toolbar">{actionsOf(u)}</td>
+          </tr>
+        ))}
+      />
+      {editing ? (
+        <UserModal
+          user={editing === 'new' ? null : editing}
+          roles={roles}
+          customers={customers}
+          onClose={() => setEditing(null)}
+          onOops={(message) => oops(message)}
+          onSaved={(message, id, linkNext) => {
+            setEditing(null);
+            snackbar.show(message, 'success');
+            if (linkNext) router.push(`/users/${id}/vendors`);
+            else router.refresh();
+          }}
+        />
+      ) : null}
+      {dialog}
+    </section>
+  );
+}

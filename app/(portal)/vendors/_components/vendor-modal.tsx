@@ -1,0 +1,107 @@
+'use client';
+
+import { useState } from 'react';
+import { Modal } from '@/components/ui/modal';
+import { api } from '@/lib/client/api';
+import type { VendorData } from '@/db/schema/vendors';
+
+export type ManagedVendor = {
+  id: number;
+  code: string;
+  name: string;
+  vendordata: VendorData;
+  bbbee_file_id: number | null;
+  certificate_status: 'none' | 'valid' | 'expiring' | 'expired';
+  pending_update: boolean;
+};
+
+const TEXT_FIELDS: [keyof VendorData, string][] = [
+  ['registrationNumber', 'Registration number'],
+  ['vatNumber', 'VAT number'],
+  ['contactName', 'Contact name'],
+  ['contactEmail', 'Contact e-mail'],
+  ['contactPhone', 'Contact phone'],
+  ['address', 'Address'],
+];
+
+export const SUBMITTED = 'Submitted successfully';
+export const SUBMIT_FAILED = 'Oops! failed to submit contact support';
+
+/** The vendor's data and a B-BBEE certificate file, sent as POST /vendors/update (multipart) for approval. */
+export function VendorModal({ vendor, onClose, onDone }: { vendor: ManagedVendor; onClose: () => void; onDone: (ok: boolean) => void }) {
+  const [data, setData] = useState<VendorData>(vendor.vendordata);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    setBusy(true);
+    const form = new FormData();
+    const { bank, ...rest } = data;
+    const vendordata = Object.fromEntries(Object.entries({ ...rest, bank }).filter(([, v]) => v !== undefined && v !== ''));
+    form.set('vendor', JSON.stringify({ id: vendor.id, vendordata }));
+    if (file) form.set('bbbee_file', file);
+    try {
+      await api.post('/vendors/update', form);
+      onDone(true);
+    } catch {
+      onDone(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      size="lg"
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Edit ${vendor.code} ${vendor.name}`}
+      description="Changes are applied once approved."
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={submit}>
+            Submit
+          </button>
+        </>
+      }
+    >
+      <div className="form-stack">
+        {TEXT_FIELDS.map(([key, label]) => (
+          <label key={key} className="field">
+            <span className="field__label">{label}</span>
+            <input value={String(data[key] ?? '')} onChange={(e) => setData({ ...data, [key]: e.target.value })} />
+          </label>
+        ))}
+        <label className="field">
+          <span className="field__label">B-BBEE level</span>
+          <select
+            value={data.bbbeeLevel ?? ''}
+            onChange={(e) => setData({ ...data, bbbeeLevel: e.target.value ? Number(e.target.value) : undefined })}
+          >
+            <option value="">None</option>
+            {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
+              <option key={n} value={n}>
+                Level {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">B-BBEE expiry date</span>
+          <input
+            type="date"
+            value={data.bbbeeExpiry ?? ''}
+            onChange={(e) => setData({ ...data, bbbeeExpiry: e.target.value || undefined })}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">B-BBEE certificate (PDF or image, at most 5 MB)</span>
+          <input type="file" accept="application/pdf,image/png,image/jpeg" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </label>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { PageTable } from '@/components/lists/page-table';
+import { QueryFilterForm } from '@/components/lists/query-filter-form';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { SUBMIT_FAILED, SUBMITTED, VendorModal, type ManagedVendor } from './vendor-modal';
+
+type Page = { data: ManagedVendor[]; per_page: number; current_page: number; last_page: number; total: number };
+
+const STATUS_LABEL: Record<ManagedVendor['certificate_status'], string> = {
+  none: 'No certificate date',
+  valid: 'Valid',
+  expiring: 'Expires within 30 days',
+  expired: 'Expired',
+};
+
+/** Vendor management: the vendors the user manages with their certificate's state, and the edit dialog. */
+export function VendorsScreen({ params, page }: { params: Record<string, string | undefined>; page: Page }) {
+  const router = useRouter();
+  const snackbar = useSnackbar();
+  const [editing, setEditing] = useState<ManagedVendor | null>(null);
+
+  return (
+    <section>
+      <header className="page__header">
+        <h1 className="page__title">Vendors</h1>
+      </header>
+      <QueryFilterForm
+        action="/vendors"
+        label="Vendor filters"
+        params={params}
+        text={[
+          ['code', 'Code'],
+          ['name', 'Name'],
+        ]}
+      >
+        <label className="field">
+          <span className="field__label">Certificate</span>
+          <select name="certificate" defaultValue={params.certificate ?? ''}>
+            <option value="">All</option>
+            <option value="expired">Expired</option>
+            <option value="expiring">Expires within 30 days</option>
+            <option value="valid">Valid</option>
+            <option value="none">No certificate date</option>
+          </select>
+        </label>
+      </QueryFilterForm>
+      <PageTable
+        caption={`${page.total} vendors`}
+        headers={['Code', 'Name', 'B-BBEE level', 'Expiry', 'Certificate', '']}
+        emptyText="No vendors match these filters."
+        page={page}
+        path="/vendors"
+        params={params}
+        rows={page.data.map((v) => (
+          <tr key={v.id}>
+            <td>{v.code}</td>
+            <td>{v.name}</td>
+            <td>{v.vendordata.bbbeeLevel ?? ''}</td>
+            <td>{v.vendordata.bbbeeExpiry ?? ''}</td>
+            <td>
+              <span
+                className={`badge${v.certificate_status === 'expired' ? ' badge--danger' : v.certificate_status === 'expiring' ? ' badge--warning' : ''}`}
+              >
+                {STATUS_LABEL[v.certificate_status]}
+              </span>
+              {v.pending_update ? <span className="badge"> change waiting for approval</span> : null}
+            </td>
+            <td>
+              <button type="button" className="btn btn--sm" disabled={v.pending_update} onClick={() => setEditing(v)}>
+                Edit
+              </button>
+            </td>
+          </tr>
+        ))}
+      />
+      {editing ? (
+        <VendorModal
+          vendor={editing}
+          onClose={() => setEditing(null)}
+          onDone={(ok) => {
+            snackbar.show(ok ? SUBMITTED : SUBMIT_FAILED, ok ? 'success' : 'error');
+            if (ok) {
+              setEditing(null);
+              router.refresh();
+            }
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { db } from '../../../db/client';
+import { roles, subsidiaries, users, userSubsidiaries, userVendors, vendors } from '../../../db/schema';
+import type { Actor } from '../../auth/actor';
+import { userAdminReachOf } from '../../auth/permissions';
+import { laravelPage, offsetOf } from '../paging';
+import { escapeLike } from '../query-text';
+import { loadAdministeredUser, usersAdministeredBy } from './reach';
+import type { UserFilter } from './schemas';
+
+export const USERS_PER_PAGE = 20;
+export const VENDORS_PER_PAGE = 20;
+
+const contains = (text: string) => `%${escapeLike(text)}%`;
+
+// Drizzle writes a column in a select list without its table ("id"), which a subquery would read as its own.
+const USER_ID = sql.raw('"users"."id"');
+
+// A user as spec §3 has it: role, subsidiaries (customers) with read/write, and the linked vendors' count.
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role_id: users.roleId,
+  role: sql<{ id: number; code: string }>`json_build_object('id', ${roles.id}, 'code', ${roles.code})`,
+  deleted_at: users.deletedAt,
+  last_login: users.lastLogin,
+  parent_user_id: users.parentUserId,
+  customers: sql<{ customer_id: number; code: string; name: string; read: boolean; write: boolean }[]>`coalesce((
+    select json_agg(json_build_object('customer_id', us.subsidiary_id, 'code', s.code, 'name', s.name, 'read', us.can_read or us.can_write, 'write', us.can_write) order by s.name)
+    from ${userSubsidiaries} us join ${subsidiaries} s on s.id = us.subsidiary_id where us.user_id = ${USER_ID}), '[]'::json)`,
+  vendors_count: sql<number>`(select count(*)::int from ${userVendors} uv where uv.user_id = ${USER_ID})`,
+};
+
+type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+function selectUsers(where: SQL | undefined, limit: number, offset: number) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Spec §3's per-subsidiary flags (`{id}read`, `{id}write`) beside the customers list, as the form reads them. */
+export function withSubsidiaryFlags(user: UserRow) {
+  const flags: Record<string, boolean> = {};
+  for (const c of user.customers) {
+    flags[`${c.customer_id}read`] = c.read;
+    flags[`${c.customer_id}write`] = c.write;
+  }
+  return { ...user, ...flags };
+}
+
+/** GET /users: the users the actor administers, filtered, a Laravel-style page. */
+export async function listUsers(actor: Actor, f: UserFilter) {
+  const active = f.active === 'true' || f.active === '1';
+  const where = and(
+    usersAdministeredBy(actor),
+    active ? isNull(users.deletedAt) : isNotNull(users.deletedAt),
+    f.search ? or(ilike(users.name, contains(f.search)), ilike(users.email, contains(f.search))) : undefined,
+    f.role_id ? eq(users.roleId, f.role_id) : undefined,
+    f.vendorCode
+      ? sql`exists (select 1 from ${userVendors} uv join ${vendors} v on v.id = uv.vendor_id where uv.user_id = ${users.id} and v.code ilike ${contains(f.vendorCode)})`
+      : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    selectUsers(where, USERS_PER_PAGE, offsetOf(f.page, USERS_PER_PAGE)),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return laravelPage(rows.map(withSubsidiaryFlags), USERS_PER_PAGE, f.page, total);
+}
+
+/** One administered user, as the list shows it (the answer of invite and edit). */
+export async function getAdministeredUser(actor: Actor, id: number) {
+  const [row] = await selectUsers(and(eq(users.id, id), usersAdministeredBy(actor)), 1, 0);
+  return row ? withSubsidiaryFlags(row) : null;
+}
+
+/** GET /users/roles: the roles the actor may give (a retail admin only retail roles, and so on). */
+export async function listRoles(actor: Actor) {
+  const reach = userAdminReachOf(actor.roleCode);
+  if (!reach) return [];
+  return db
+    .select({ id: roles.id, code: roles.code, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.code, [...reach.roles]))
+    .orderBy(asc(roles.id));
+}
+
+/** GET /users/customers: the subsidiaries the actor may grant, with whether it may grant write on each. */
+export async function listCustomers(actor: Actor) {
+  const g = actor.scope.grants;
+  const writable =
+    g.kind === 'all'
+      ? sql<boolean>`true`
+      : g.kind === 'subsidiaries'
+        ? sql<boolean>`${subsidiaries.id} = any(${`{${g.write.join(',')}}`}::int[])`
+        : sql<boolean>`false`;
+  const rows =
+    g.kind === 'vendors'
+      ? []
+      : await db
+          .select({ customer_id: subsidiaries.id, code: subsidiaries.code, name: subsidiaries.name, writable })
+          .from(subsidiaries)
+          .where(actor.scope.subsidiaries())
+          .orderBy(asc(subsidiaries.name));
+  return { customers: rows };
+}
+
+/** GET /users/{id}/vendors/{linked|unlinked}: a page of the user's linked vendors, or of those the actor could link. */
+export async function listUserVendors(
+  actor: Actor,
+  userId: number,
+  which: 'linked' | 'unlinked',
+  q: { page: number; code?: string; name?: string },
+) {
+  await loadAdministeredUser(db, actor, userId);
+  const linkedIds = db.select({ id: userVendors.vendorId }).from(userVendors).where(eq(userVendors.userId, userId));
+  const where = and(
+    which === 'linked' ? inArray(vendors.id, linkedIds) : and(notInArray(vendors.id, linkedIds), actor.scope.vendors()),
+    q.code ? ilike(vendors.code, contains(q.code)) : undefined,
+    q.name ? ilike(vendors.name, contains(q.name)) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: vendors.id, code: vendors.code, name: vendors.name })
+      .from(vendors)
+      .where(where)
+      .orderBy(asc(vendors.code))
+      .limit(VENDORS_PER_PAGE)
+      .offset(offsetOf(q.page, VENDORS_PER_PAGE)),
+    db.select({ total: count() }).from(vendors).where(where),
+  ]);
+  return laravelPage(rows, VENDORS_PER_PAGE, q.page, total);
+}

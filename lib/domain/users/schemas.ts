@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { DEFAULT_ROLE_ID } from '../../auth/roles';
+import { intText, escapeLike } from '../query-text';
+import { pageParam } from '../paging';
+
+export { escapeLike };
+
+export const SUBSIDIARY_REQUIRED = 'At least one subsidiary has to be selected';
+/** Spec §5: role ids 1 and 2 (c_admin, c_user) need a subsidiary. */
+export const ROLES_NEEDING_SUBSIDIARY = [1, 2];
+
+/** Spec §3 user list filter: active defaults to true. */
+export const userFilterSchema = z.object({
+  active: z.enum(['true', 'false', '1', '0'], { message: 'active must be true or false.' }).default('true'),
+  search: z.string().trim().max(100, 'search is too long.').optional(),
+  vendorCode: z.string().trim().max(50, 'vendorCode is too long.').optional(),
+  role_id: intText('role_id', { max: 1000 }).optional(),
+  page: pageParam(),
+});
+export type UserFilter = z.infer<typeof userFilterSchema>;
+
+const flag = z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]);
+const isOn = (v: z.infer<typeof flag> | undefined) => v === true || v === 1 || v === '1' || v === 'true';
+
+const customerSchema = z.object({
+  customer_id: z.coerce.number({ message: 'customer_id must be a number.' }).int().positive('customer_id must be a number.'),
+  read: flag.optional(),
+  write: flag.optional(),
+});
+
+/**
+ * The user form of spec §3 and §5: name, e-mail and role, the subsidiaries (customers) and the
+ * per-subsidiary `{id}read` / `{id}write` flags. Write implies read; a subsidiary listed without flags
+ * is read-only. `deleted_at: null` on an inactive user reactivates it (spec §4).
+ */
+export const userFormSchema = z
+  .object({
+    name: z
+      .string({ message: 'The name field is required.' })
+      .trim()
+      .min(1, 'The name field is required.')
+      .max(120, 'The name may be at most 120 characters.'),
+    email: z
+      .string({ message: 'The email field is required.' })
+      .trim()
+      .toLowerCase()
+      .min(1, 'The email field is required.')
+      .max(200, 'The email may be at most 200 characters.')
+      .email('The email must be a valid email address.'),
+    role_id: z.coerce
+      .number({ message: 'The role field is required.' })
+      .int()
+      .positive('The role field is required.')
+      .default(DEFAULT_ROLE_ID),
+    customers: z.array(customerSchema).max(500, 'Too many subsidiaries.').default([]),
+    deleted_at: z.null().optional(),
+  })
+  .catchall(z.unknown())
+  .transform((input, ctx) => {
+    const grants = new Map<number, { subsidiaryId: number; canRead: boolean; canWrite: boolean }>();
+    for (const c of input.customers) {
+      const write = isOn(c.write) || isOn(flagOf(input, `${c.customer_id}write`));
+      const read = write || isOn(c.read) || isOn(flagOf(input, `${c.customer_id}read`)) || (c.read === undefined && c.write === undefined);
+      grants.set(c.customer_id, { subsidiaryId: c.customer_id, canRead: read, canWrite: write });
+    }
+    if (ROLES_NEEDING_SUBSIDIARY.includes(input.role_id) && grants.size === 0)
+      ctx.addIssue({ code: 'custom', path: ['customers'], message: SUBSIDIARY_REQUIRED });
+    return {
+      name: input.name,
+      email: input.email,
+      roleId: input.role_id,
+      subsidiaries: [...grants.values()],
+      reactivate: input.deleted_at === null,
+    };
+  });
+export type UserForm = z.output<typeof userFormSchema>;
+
+function flagOf(input: Record<string, unknown>, key: string) {
+  const parsed = flag.safeParse(input[key]);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export const userIdParams = z.object({
+  id: z.coerce
+    .number({ message: 'The user id must be a number.' })
+    .int('The user id must be a number.')
+    .positive('The user id must be a number.'),
+});
+
+/** `vendorId` of the link paths: one id or a comma-joined list (bulk). */
+export const vendorIdsText = z
+  .string()
+  .regex(/^\d{1,9}(,\d{1,9}){0,499}$/, 'vendorId must be a vendor id or a comma-joined list of them.')
+  .transform((text) => [...new Set(text.split(',').map(Number))]);
+
+export const linkParams = userIdParams.extend({ vendorId: vendorIdsText });
+
+export const userVendorsParams = userIdParams.extend({ which: z.enum(['linked', 'unlinked'], { message: 'Choose linked or unlinked.' }) });
+
+export const userVendorsQuerySchema = z.object({
+  page: pageParam(),
+  code: z.string().trim().max(50, 'code is too long.').optional(),
+  name: z.string().trim().max(100, 'name is too long.').optional(),
+});

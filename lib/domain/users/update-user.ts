@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import { db, type DbOrTx } from '../../../db/client';
+import { users, userSubsidiaries, userVendors } from '../../../db/schema';
+import type { Actor } from '../../auth/actor';
+import { assertCan, roleKind } from '../../auth/permissions';
+import { endSessions } from '../auth/end-sessions';
+import { ConflictError } from '../errors';
+import { assertEmailFree, subsidiariesFor } from './invite-user';
+import { getAdministeredUser } from './queries';
+import { assertGrantableSubsidiaries, grantableRoleCode, loadAdministeredUser, refuseSelf, type SubsidiaryGrant } from './reach';
+import { recordUserChange } from './record-user-change';
+import type { UserForm } from './schemas';
+
+const grantsKey = (grants: SubsidiaryGrant[]) =>
+  JSON.stringify(
+    [...grants].sort((a, b) => a.subsidiaryId - b.subsidiaryId).map((g) => [g.subsidiaryId, g.canRead || g.canWrite, g.canWrite]),
+  );
+
+async function subsidiaryGrantsOf(tx: DbOrTx, userId: number): Promise<SubsidiaryGrant[]> {
+  return tx
+    .select({ subsidiaryId: userSubsidiaries.subsidiaryId, canRead: userSubsidiaries.canRead, canWrite: userSubsidiaries.canWrite })
+    .from(userSubsidiaries)
+    .where(eq(userSubsidiaries.userId, userId));
+}
+
+/**
+ * PUT /users/{id} with the user form: name, e-mail, role and subsidiaries. An inactive user is only
+ * changed to reactivate it (`deleted_at: null`, spec §4). A new role or new subsidiary grants end the
+ * user's sessions in the same transaction, so the next request runs with the new rights; a user who
+ * stops being a supplier loses its vendor links.
+ */
+export async function updateUser(actor: Actor, id: number, form: UserForm, { ip }: { ip?: string } = {}) {
+  assertCan(actor, 'users.manage');
+  refuseSelf(actor, id, 'You cannot change your own role or access; ask another administrator.');
+  const { name, activated } = await db.transaction(async (tx) => {
+    const target = await loadAdministeredUser(tx, actor, id);
+    const activated = target.deletedAt !== null;
+    if (activated && !form.reactivate) throw new ConflictError(`${target.name} is inactive: make the user active before editing.`);
+    const roleCode = await grantableRoleCode(tx, actor, form.roleId);
+    const grants = subsidiariesFor(roleCode, form.subsidiaries);
+    assertGrantableSubsidiaries(actor, grants);
+    await assertEmailFree(tx, form.email, id);
+
+    const before = await subsidiaryGrantsOf(tx, id);
+    const accessChanged = target.roleId !== form.roleId || grantsKey(before) !== grantsKey(grants);
+    await tx
+      .update(users)
+      .set({ name: form.name, email: form.email, roleId: form.roleId, deletedAt: null, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    if (accessChanged) {
+      await tx.delete(userSubsidiaries).where(eq(userSubsidiaries.userId, id));
+      if (grants.length) await tx.insert(userSubsidiaries).values(grants.map((g) => ({ userId: id, ...g })));
+      if (roleKind(roleCode) !== 'vendor') await tx.delete(userVendors).where(eq(userVendors.userId, id));
+      await endSessions(tx, id);
+    }
+    const what = activated ? 'activate-user' : 'update-user';
+    const descr = `${activated ? 'Made active' : 'Updated'} ${form.email}${accessChanged ? ` (role ${roleCode}, access changed)` : ''}`;
+    await recordUserChange(tx, actor, { id, email: form.email }, what, descr, { ip });
+    return { name: form.name, activated };
+  });
+  return { message: `${name} has been ${activated ? 'made active' : 'updated'}`, user: await getAdministeredUser(actor, id) };
+}

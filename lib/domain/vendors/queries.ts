@@ -1,0 +1,49 @@
+import { and, asc, count, ilike, sql } from 'drizzle-orm';
+import { db } from '../../../db/client';
+import { masterdataChanges, vendors } from '../../../db/schema';
+import type { Actor } from '../../auth/actor';
+import { laravelPage, offsetOf } from '../paging';
+import { escapeLike } from '../query-text';
+import { certificateStatusSql, hasCertificateStatus } from './certificate';
+import type { ManagedVendorFilter } from './schemas';
+
+export const MANAGED_VENDORS_PER_PAGE = 20;
+export const VENDOR_UPDATE_EVENT = 'vendor.update';
+
+const contains = (text: string) => `%${escapeLike(text)}%`;
+
+// Drizzle writes a column in a select list without its table ("id"), which a subquery would read as its own.
+export const VENDOR_ID = sql.raw('"vendors"."id"');
+
+/** A vendor's data change waiting for approval (issue 13 applies it). */
+export const pendingUpdateOf = (vendorId: unknown) =>
+  sql`exists (select 1 from ${masterdataChanges} m where m.vendor_id = ${vendorId} and m.event_type = ${VENDOR_UPDATE_EVENT} and m.status in ('pending', 'processing'))`;
+
+/** GET /vendors/user: the vendors the actor may manage, with the certificate's status and any pending change. */
+export async function listManagedVendors(actor: Actor, f: ManagedVendorFilter) {
+  const where = and(
+    actor.scope.vendors(),
+    f.code ? ilike(vendors.code, contains(f.code)) : undefined,
+    f.name ? ilike(vendors.name, contains(f.name)) : undefined,
+    f.certificate ? hasCertificateStatus(f.certificate) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: vendors.id,
+        code: vendors.code,
+        name: vendors.name,
+        vendordata: vendors.vendordata,
+        bbbee_file_id: vendors.bbbeeFileId,
+        certificate_status: certificateStatusSql,
+        pending_update: pendingUpdateOf(VENDOR_ID).mapWith(Boolean),
+      })
+      .from(vendors)
+      .where(where)
+      .orderBy(asc(vendors.code))
+      .limit(MANAGED_VENDORS_PER_PAGE)
+      .offset(offsetOf(f.page, MANAGED_VENDORS_PER_PAGE)),
+    db.select({ total: count() }).from(vendors).where(where),
+  ]);
+  return { vendors: laravelPage(rows, MANAGED_VENDORS_PER_PAGE, f.page, total) };
+}

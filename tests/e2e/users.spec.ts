@@ -1,0 +1,160 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test, expect, type Page } from '@playwright/test';
+import { signedInAs } from './fixtures/accounts';
+import { signIn } from './helpers';
+
+/**
+ * Users and vendors administration (issue 11) on real pages: the invitation from the admin's screen to
+ * the new supplier user's first sign-in, activation, the activity filters, e-mail preferences and a
+ * B-BBEE certificate upload.
+ */
+
+const MAIL_DIR = path.join(process.cwd(), '.data/e2e-mail');
+const RUN = Date.now().toString(36);
+const NEW_USER = { name: `Vusi Invited ${RUN}`, email: `vusi.${RUN}@invited.test`, password: 'Vusi-Password-2026' };
+
+const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The link of the invitation e-mail the worker wrote for this address (.eml files without SMTP). */
+async function invitationLink(email: string): Promise<string> {
+  for (const until = Date.now() + 30_000; Date.now() < until;) {
+    const files = await readdir(MAIL_DIR).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const raw = decodeQuotedPrintable(await readFile(path.join(MAIL_DIR, file), 'utf8'));
+      if (!raw.includes(`To: ${email}`)) continue;
+      const link = /https?:\/\/[^\s"<>]+\/password\/reset\/[A-Za-z0-9_-]{20,}/.exec(raw);
+      if (link) return link[0];
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no invitation e-mail to ${email}`);
+}
+
+const snackbar = (page: Page) => page.locator('.snackbar');
+
+test.describe.serial('invitation to first sign-in', () => {
+  test.describe('as the portal admin', () => {
+    test.use(signedInAs('admin@portal.test'));
+
+    test('invites a supplier user, saves and links two vendors in bulk', async ({ page }) => {
+      await page.goto('/users');
+      await page.getByRole('button', { name: 'Invite user' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name').fill(NEW_USER.name);
+      await dialog.getByLabel('E-mail').fill(NEW_USER.email);
+      await expect(dialog.getByLabel('Role')).toHaveValue('4');
+      await dialog.getByRole('button', { name: 'Save and Link User' }).click();
+      await expect(snackbar(page)).toContainText(`${NEW_USER.name} has been invited`);
+      await expect(page).toHaveURL(/\/users\/\d+\/vendors$/);
+
+      await page.getByRole('checkbox', { name: 'Select V0001' }).check();
+      await page.getByRole('checkbox', { name: 'Select V0002' }).check();
+      await page.getByRole('button', { name: 'Link selected' }).click();
+      const confirm = page.getByRole('alertdialog');
+      await expect(confirm).toContainText(`Are you sure you want to link ${NEW_USER.name} to all vendors listed below?`);
+      await confirm.getByRole('button', { name: 'Yes, do it!' }).click();
+      await expect(snackbar(page)).toContainText(`${NEW_USER.name} has been linked to 2 vendors`);
+      await page.getByRole('link', { name: 'Linked vendors', exact: true }).click();
+      await expect(page.locator('tbody tr')).toHaveCount(2);
+    });
+  });
+
+  test('the new user sets a password from the e-mail, signs in, accepts the declaration and sees only those vendors', async ({ page }) => {
+    await page.goto(await invitationLink(NEW_USER.email));
+    await page.getByLabel('New password', { exact: true }).fill(NEW_USER.password);
+    await page.getByLabel('Confirm new password').fill(NEW_USER.password);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page).toHaveURL(/\/login/);
+
+    await signIn(page, NEW_USER.email, NEW_USER.password);
+    const declaration = page.getByRole('dialog', { name: 'Declaration' });
+    await expect(declaration).toBeVisible();
+    await declaration.getByRole('button', { name: 'I accept' }).click();
+    await expect(declaration).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+
+    const answer = await page.request.get('/orders?results=500', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const { xdocs } = (await answer.json()) as { xdocs: { vendorCode: string }[] };
+    expect(xdocs.length).toBeGreaterThan(0);
+    expect(new Set(xdocs.map((x) => x.vendorCode))).toEqual(new Set(['V0001', 'V0002']));
+
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: 'Declaration' })).toHaveCount(0);
+  });
+
+  test.describe('as portal staff', () => {
+    test.use(signedInAs('staff@portal.test'));
+
+    test('filters the user activity by the new user’s e-mail, in the query string', async ({ page }) => {
+      await page.goto('/users/activity');
+      await page.getByLabel('User e-mail').fill(NEW_USER.email);
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await expect(page).toHaveURL(new RegExp(`user_email=${encodeURIComponent(NEW_USER.email).replace(/\./g, '\\.')}`));
+      await expect(page.locator('tbody')).toContainText('accept-declaration');
+      await expect(page.locator('tbody')).toContainText('login');
+      await page.getByLabel('From').fill('2020-01-01');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await expect(page).toHaveURL(/date_from=2020-01-01/);
+      await page.getByRole('link', { name: 'Clear from date' }).click();
+      await expect(page).not.toHaveURL(/date_from/);
+      await expect(page).toHaveURL(/user_email=/);
+      await page.getByRole('link', { name: 'Reset' }).click();
+      await expect(page).toHaveURL(/\/users\/activity$/);
+    });
+
+    test('uploads a B-BBEE certificate as a vendor change waiting for approval', async ({ page }) => {
+      await page.goto('/vendors?code=V0005');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('B-BBEE level').selectOption('3');
+      await dialog.getByLabel('B-BBEE expiry date').fill('2028-02-29');
+      await dialog.getByLabel(/B-BBEE certificate/).setInputFiles({
+        name: 'certificate.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+      });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(snackbar(page)).toContainText('Submitted successfully');
+      await expect(page.locator('tbody')).toContainText('change waiting for approval');
+    });
+  });
+});
+
+test.describe('as the portal admin', () => {
+  test.use(signedInAs('admin@portal.test'));
+
+  test('deactivates and restores a user', async ({ page }) => {
+    await page.goto('/users?search=thandi');
+    await page
+      .getByRole('row', { name: /Thandi Nkosi/ })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
+    await expect(snackbar(page)).toContainText('Thandi Nkosi has been made inactive');
+    await page.goto('/users?search=thandi&active=false');
+    await page
+      .getByRole('row', { name: /Thandi Nkosi/ })
+      .getByRole('button', { name: 'Restore' })
+      .click();
+    await expect(snackbar(page)).toContainText('Thandi Nkosi has been restored');
+    await page.goto('/users?search=thandi');
+    await expect(page.getByRole('row', { name: /Thandi Nkosi/ })).toBeVisible();
+  });
+});
+
+test.describe('as a supplier user', () => {
+  test.use(signedInAs('other.supplier@portal.test'));
+
+  test('toggles an e-mail preference, which the reloaded list keeps', async ({ page }) => {
+    await page.goto('/preferences/email');
+    const orders = page.getByRole('checkbox', { name: 'Disputes' });
+    await expect(orders).toBeChecked();
+    await orders.uncheck();
+    await expect(orders).not.toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Disputes' })).not.toBeChecked();
+    await page.getByRole('checkbox', { name: 'Disputes' }).check();
+    await expect(page.getByRole('checkbox', { name: 'Disputes' })).toBeChecked();
+  });
+});

@@ -20,4 +20,4 @@ export function renderEmail<T extends EmailTemplate>(template: T, data: EmailDat
   return entry.render(entry.schema.parse(data) as never);
 }
 
-export { sendMail, type MailMessage, type SentMail } from './transport';
+export { sendMail, type MailAttachment, type MailMessage, type SentMail } from './transport';

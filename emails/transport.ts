@@ -3,7 +3,8 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../lib/env';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 /** `path` is set when the message was written to an .eml file instead of being sent. */
 export type SentMail = { messageId: string; path?: string };
 

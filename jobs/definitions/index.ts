@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import { SEND_EMAIL, sendEmailPayloadSchema } from './send-email';
+import { CATALOGUE_DOWNLOAD, catalogueDownloadPayloadSchema } from './catalogue-download';
+import { CATALOGUE_UPLOAD, catalogueUploadPayloadSchema } from './catalogue-upload';
 
 /** Job name → payload schema. The outbox `kind` column holds these names; web and worker share this map. */
 export const jobSchemas = {
   [SEND_EMAIL]: sendEmailPayloadSchema,
+  [CATALOGUE_UPLOAD]: catalogueUploadPayloadSchema,
+  [CATALOGUE_DOWNLOAD]: catalogueDownloadPayloadSchema,
 } as const;
 
 export type JobName = keyof typeof jobSchemas;

@@ -1,8 +1,12 @@
 import type { Job } from 'bullmq';
 import type { JobName, OutboxJobData } from '../definitions';
 import { sendEmailProcessor } from './send-email';
+import { catalogueDownloadProcessor } from './catalogue-download';
+import { catalogueUploadProcessor } from './catalogue-upload';
 
 /** Job name → processor. Every processor must be idempotent: BullMQ delivers at least once. */
 export const processors: Record<JobName, (job: Job<OutboxJobData>) => Promise<unknown>> = {
   'send-email': sendEmailProcessor,
+  'catalogue-upload': catalogueUploadProcessor,
+  'catalogue-download': catalogueDownloadProcessor,
 };

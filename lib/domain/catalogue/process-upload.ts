@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { itemChanges, items, masterdataChanges, pricingChanges, pricings, uploadedFiles, vendors } from '../../../db/schema';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
@@ -126,19 +126,14 @@ async function writableVendorCodes(tx: Tx, uploader: Actor): Promise<Map<string,
 
 /** The vendor's items named in a batch, with each one's current group-wide price. */
 async function knownItems(tx: Tx, vendorId: number, codes: string[]) {
-  const rows = await tx
-    .select({
-      id: items.id,
-      catalogueCode: items.catalogueCode,
-      pricingId: sql<
-        number | null
-      >`(select p.id from ${pricings} p where p.item_id = ${items.id} and p.subsidiary_id is null order by p.effective_from desc, p.id desc limit 1)`,
-      costPrice: sql<
-        string | null
-      >`(select p.cost_price from ${pricings} p where p.item_id = ${items.id} and p.subsidiary_id is null order by p.effective_from desc, p.id desc limit 1)`,
-    })
-    .from(items)
-    .where(and(eq(items.vendorId, vendorId), inArray(items.catalogueCode, codes)));
+  // Written out because the builder leaves a lone table's columns unqualified, which the subquery would misread.
+  const { rows } = await tx.execute<{ id: number; catalogueCode: string; pricingId: number | null; costPrice: string | null }>(sql`
+    select i.id, i.catalogue_code as "catalogueCode", p.id as "pricingId", p.cost_price as "costPrice"
+    from ${items} i
+    left join lateral (
+      select id, cost_price from ${pricings} where item_id = i.id and subsidiary_id is null order by effective_from desc, id desc limit 1
+    ) p on true
+    where i.vendor_id = ${vendorId} and i.catalogue_code in ${codes}`);
   return new Map(rows.map((r) => [r.catalogueCode, r]));
 }
 

@@ -6,7 +6,7 @@ import { POST as exportPricingsRoute } from '@/app/api/pricings/export/route';
 import { db, pool } from '@/db/client';
 import { itemChanges, items, pricings, userActivities, vendors } from '@/db/schema';
 import { callRoute, sessionHeaders, userId } from '../support/actors';
-import { removeCatalogueWork, rowsOfXlsx } from '../support/catalogue';
+import { closeTestQueue, removeCatalogueWork, rowsOfXlsx } from '../support/catalogue';
 
 const SUPPLIER = 'supplier@portal.test';
 const OTHER = 'other.supplier@portal.test';
@@ -39,6 +39,7 @@ async function idsOfVendor(code: string): Promise<number[]> {
 
 afterAll(async () => {
   await removeCatalogueWork([await userId(SUPPLIER)]);
+  await closeTestQueue();
   await pool.end();
 });
 

@@ -2,8 +2,11 @@ import ExcelJS from 'exceljs';
 import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { itemChanges, masterdataChanges, outbox, pricingChanges, uploadedFiles, userActivities } from '../../../db/schema';
+import { closeTransport } from '../../../emails/transport';
 import { processOutboxRow, type OutboxJobDefinition } from '../../../jobs/outbox-job';
-import { sessionHeaders } from './actors';
+import { closeQueue, getQueue } from '../../../jobs/queue';
+import { sessionHeaders, userId } from './actors';
+import type { TestSmtpServer } from './smtp';
 
 /** A workbook (first sheet) with these rows, as an uploaded file's bytes. */
 export async function xlsxOf(rows: readonly (readonly (string | number)[])[]): Promise<Buffer> {
@@ -58,6 +61,12 @@ export async function runJobs<P, R>(kind: string, job: OutboxJobDefinition<P, R>
   return results;
 }
 
+/** Empties and closes the test queue: the web code nudges the relay, which puts jobs there that no worker takes in these tests. */
+export async function closeTestQueue(): Promise<void> {
+  await getQueue().obliterate({ force: true });
+  await closeQueue();
+}
+
 /** Removes what catalogue tests made: upload records and their changes, stored files, jobs, e-mails, activities. */
 export async function removeCatalogueWork(userIds: number[]): Promise<void> {
   const records = await db
@@ -84,4 +93,12 @@ export async function removeCatalogueWork(userIds: number[]): Promise<void> {
       .delete(userActivities)
       .where(and(inArray(userActivities.userId, userIds), inArray(userActivities.activity, ['upload', 'export'])));
   }
+}
+
+/** The end of a catalogue test file that sent mail: its work removed, the SMTP server, queue and pool closed. */
+export async function endMailingCatalogueTests(smtp: TestSmtpServer): Promise<void> {
+  await removeCatalogueWork([await userId('supplier@portal.test'), await userId('other.supplier@portal.test')]);
+  closeTransport();
+  await smtp.stop();
+  await closeTestQueue();
 }

@@ -16,7 +16,7 @@ const ACTIVE_WORDS: Record<string, (typeof ITEM_STATES)[number]> = { true: 'acti
 export const catalogueFilterSchema = z.object({
   search: z.string().trim().max(100, 'search is too long.').optional(),
   searchCode: z.string().trim().max(100, 'searchCode is too long.').optional(),
-  pageLimit: pageSizeParam('pageLimit', CATALOGUE_PAGE_SIZE, 100),
+  pageLimit: pageSizeParam('pageLimit', CATALOGUE_PAGE_SIZE, 250),
   status: z.enum(STATUSES, { message: `status must be one of ${STATUSES.join(', ')}.` }).default('all'),
   active: z
     .string()

@@ -3,6 +3,8 @@ import { SEND_EMAIL, sendEmailPayloadSchema } from './send-email';
 import { RESEND_ORDER, resendOrderPayloadSchema } from './resend-order';
 import { HISTORY_REPORT, historyReportPayloadSchema } from './history-report';
 import { VENDOR_REPORT, vendorReportPayloadSchema } from './vendor-report';
+import { CATALOGUE_DOWNLOAD, catalogueDownloadPayloadSchema } from './catalogue-download';
+import { CATALOGUE_UPLOAD, catalogueUploadPayloadSchema } from './catalogue-upload';
 
 /** Job name → payload schema. The outbox `kind` column holds these names; web and worker share this map. */
 export const jobSchemas = {
@@ -10,6 +12,8 @@ export const jobSchemas = {
   [RESEND_ORDER]: resendOrderPayloadSchema,
   [HISTORY_REPORT]: historyReportPayloadSchema,
   [VENDOR_REPORT]: vendorReportPayloadSchema,
+  [CATALOGUE_UPLOAD]: catalogueUploadPayloadSchema,
+  [CATALOGUE_DOWNLOAD]: catalogueDownloadPayloadSchema,
 } as const;
 
 export type JobName = keyof typeof jobSchemas;

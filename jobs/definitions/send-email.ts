@@ -10,11 +10,13 @@ export const SEND_EMAIL = 'send-email';
  * to a recipient who turned that code off. Messages without a code (password links) always go.
  */
 const addressed = { to: z.email(), code: z.string().min(1).max(50).optional() };
+/** Files of uploaded_files sent along as attachments (an upload's error report); stored there, not in the payload. */
+const attachments = { attachFileIds: z.array(z.number().int().positive()).max(5).optional() };
 
 /** One variant per template, so a payload's `data` is checked against its template when it is enqueued. */
 export const sendEmailPayloadSchema = z.discriminatedUnion('template', [
-  z.object({ ...addressed, template: z.literal('password-reset'), data: passwordResetDataSchema }),
-  z.object({ ...addressed, template: z.literal('notification'), data: notificationDataSchema }),
-  z.object({ ...addressed, template: z.literal('invitation'), data: invitationDataSchema }),
+  z.object({ ...addressed, ...attachments, template: z.literal('password-reset'), data: passwordResetDataSchema }),
+  z.object({ ...addressed, ...attachments, template: z.literal('notification'), data: notificationDataSchema }),
+  z.object({ ...addressed, ...attachments, template: z.literal('invitation'), data: invitationDataSchema }),
 ]);
 export type SendEmailPayload = z.infer<typeof sendEmailPayloadSchema>;

@@ -4,6 +4,8 @@ import { sendEmailProcessor } from './send-email';
 import { resendOrderProcessor } from './resend-order';
 import { historyReportProcessor } from './history-report';
 import { vendorReportProcessor } from './vendor-report';
+import { catalogueDownloadProcessor } from './catalogue-download';
+import { catalogueUploadProcessor } from './catalogue-upload';
 
 /** Job name → processor. Every processor must be idempotent: BullMQ delivers at least once. */
 export const processors: Record<JobName, (job: Job<OutboxJobData>) => Promise<unknown>> = {
@@ -11,4 +13,6 @@ export const processors: Record<JobName, (job: Job<OutboxJobData>) => Promise<un
   'resend-order': resendOrderProcessor,
   'history-report': historyReportProcessor,
   'vendor-report': vendorReportProcessor,
+  'catalogue-upload': catalogueUploadProcessor,
+  'catalogue-download': catalogueDownloadProcessor,
 };

@@ -1,4 +1,7 @@
-import { renderEmail, sendMail } from '../../emails';
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { uploadedFiles } from '../../db/schema';
+import { renderEmail, sendMail, type MailAttachment } from '../../emails';
 import { env } from '../../lib/env';
 import { sendEmailPayloadSchema, type SendEmailPayload } from '../definitions';
 import { outboxProcessor, processOutboxRow, type OutboxJobDefinition } from '../outbox-job';
@@ -13,12 +16,20 @@ export const messageIdFor = (effectKey: string) => `<${effectKey}@${new URL(env.
  */
 export const sendEmailJob: OutboxJobDefinition<SendEmailPayload, boolean> = {
   schema: sendEmailPayloadSchema,
-  async run({ to, code, template, data }, { tx, effectKey }) {
+  async run({ to, code, template, data, attachFileIds }, { tx, effectKey }) {
     if (code && (await isEmailDisabled(tx, to, code))) return false;
-    await sendMail({ to, ...renderEmail(template, data), messageId: messageIdFor(effectKey) });
+    const attachments = attachFileIds?.length ? await attachmentsOf(tx, attachFileIds) : undefined;
+    await sendMail({ to, ...renderEmail(template, data), attachments, messageId: messageIdFor(effectKey) });
     return true;
   },
 };
+
+function attachmentsOf(tx: Tx, ids: number[]): Promise<MailAttachment[]> {
+  return tx
+    .select({ filename: uploadedFiles.fileName, content: uploadedFiles.content, contentType: uploadedFiles.contentType })
+    .from(uploadedFiles)
+    .where(inArray(uploadedFiles.id, ids));
+}
 
 /** 'skipped': already processed, or not sent because the recipient turned its code off. */
 export type EmailOutcome = 'sent' | 'skipped';

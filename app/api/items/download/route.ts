@@ -1,0 +1,3 @@
+import { downloadRoute } from '../../_catalogue/routes';
+
+export const POST = downloadRoute('items');

@@ -1,0 +1,3 @@
+import { exportRoute } from '../../_catalogue/routes';
+
+export const POST = exportRoute('items', 'items');

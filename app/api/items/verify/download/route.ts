@@ -1,0 +1,3 @@
+import { verifyDownloadRoute } from '../../../_catalogue/routes';
+
+export const GET = verifyDownloadRoute('items');

@@ -1,0 +1,4 @@
+import { templateRoute } from '../../_catalogue/routes';
+
+/** The pricing upload template (the columns an upload must have) as a workbook. */
+export const GET = templateRoute('pricing');

@@ -1,0 +1,3 @@
+import { uploadRoute } from '../../_catalogue/routes';
+
+export const POST = uploadRoute('pricing');

@@ -1,0 +1,3 @@
+import { verifyUploadRoute } from '../../../_catalogue/routes';
+
+export const GET = verifyUploadRoute('pricing');

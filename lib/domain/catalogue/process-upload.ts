@@ -1,0 +1,205 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { itemChanges, items, masterdataChanges, pricingChanges, pricings, uploadedFiles, vendors } from '../../../db/schema';
+import { enqueueInOutbox } from '../../../jobs/enqueue';
+import type { Actor } from '../../auth/actor';
+import { CONTENT_TYPES, sniffFileKind } from '../../files/file-kind';
+import { actorOfUser } from './actor-of-user';
+import { checkItemRow, checkPricingRow, type ItemProposal, type PricingProposal, type RowCells, type RowError } from './row-rules';
+import { sheetRows } from './sheet-rows';
+import { uploadErrorsWorkbook } from './upload-errors-report';
+import { EVENT_TYPES, matchHeader, UPLOAD_COLUMNS, type CatalogueKind } from './upload-templates';
+
+/** Rows checked against the database and written together: one look-up and one insert per batch. */
+export const UPLOAD_BATCH_ROWS = 1000;
+
+export type UploadSummary = { rows: number; valid: number; invalid: number };
+type Upload = { id: number; processId: string; vendorId: number; fileId: number; requestedBy: number; newValues: Record<string, unknown> };
+type Proposal = { row: number; value: ItemProposal | PricingProposal };
+type Context = { tx: Tx; kind: CatalogueKind; upload: Upload; errors: RowError[]; summary: UploadSummary };
+
+/**
+ * The worker's half of an upload (job 'catalogue-upload'): reads the stored file row by row, checks
+ * every row, writes the valid ones as pending item or pricing changes of the upload's process in
+ * batches, then marks the master-data record 'pending' (or 'failed' when no row was usable) with a
+ * summary, and e-mails the uploader an error report when rows were refused.
+ *
+ * It runs in the job's transaction (jobs/outbox-job.ts), so a run that fails leaves nothing behind.
+ * It only acts on a record still 'processing', and first removes any change already carrying its
+ * process id, so running it again can never write a change twice.
+ */
+export async function processCatalogueUpload(tx: Tx, processId: string, kind: CatalogueKind): Promise<UploadSummary | null> {
+  const [upload] = await tx
+    .select({
+      id: masterdataChanges.id,
+      processId: masterdataChanges.processId,
+      vendorId: masterdataChanges.vendorId,
+      fileId: masterdataChanges.fileId,
+      requestedBy: masterdataChanges.requestedBy,
+      status: masterdataChanges.status,
+      newValues: masterdataChanges.newValues,
+    })
+    .from(masterdataChanges)
+    .where(and(eq(masterdataChanges.processId, processId), eq(masterdataChanges.eventType, EVENT_TYPES[kind])))
+    .for('update');
+  if (!upload || upload.status !== 'processing' || !upload.vendorId || !upload.fileId || !upload.requestedBy) return null;
+  const changes = kind === 'items' ? itemChanges : pricingChanges;
+  await tx.delete(changes).where(eq(changes.processId, processId));
+
+  const context: Context = {
+    tx,
+    kind,
+    upload: {
+      ...upload,
+      vendorId: upload.vendorId,
+      fileId: upload.fileId,
+      requestedBy: upload.requestedBy,
+      newValues: upload.newValues ?? {},
+    },
+    errors: [],
+    summary: { rows: 0, valid: 0, invalid: 0 },
+  };
+  const uploader = await actorOfUser(upload.requestedBy);
+  await readRows(context, uploader);
+  await finish(context, uploader);
+  return context.summary;
+}
+
+async function readRows(context: Context, uploader: Actor | null): Promise<void> {
+  const { tx, kind, upload, errors } = context;
+  const [file] = await tx.select({ content: uploadedFiles.content }).from(uploadedFiles).where(eq(uploadedFiles.id, upload.fileId));
+  const fileKind = file ? sniffFileKind(file.content) : null;
+  const writable = uploader ? await writableVendorCodes(tx, uploader) : new Map<string, number>();
+  const fileVendor = [...writable.entries()].find(([, id]) => id === upload.vendorId);
+  if (!file || (fileKind !== 'xlsx' && fileKind !== 'csv') || !fileVendor) {
+    errors.push({
+      row: 0,
+      column: 'file',
+      error: fileVendor ? 'The file could not be read.' : 'You may no longer upload for this vendor.',
+    });
+    return;
+  }
+  const check = kind === 'items' ? checkItemRow : checkPricingRow;
+  const writableCodes = new Set(writable.keys());
+  const firstRowOf = new Map<string, number>();
+  let positions: Record<string, number> | null = null;
+  let batch: Proposal[] = [];
+  for await (const { rowNumber, cells } of sheetRows(file.content, fileKind)) {
+    if (!positions) {
+      const header = matchHeader(kind, cells);
+      if (header.missing.length) {
+        errors.push({ row: rowNumber, column: 'file', error: `The file lacks the columns ${header.missing.join(', ')}.` });
+        return;
+      }
+      positions = header.positions;
+      continue;
+    }
+    context.summary.rows += 1;
+    const named: RowCells = Object.fromEntries(UPLOAD_COLUMNS[kind].map((column) => [column, (cells[positions![column]] ?? '').trim()]));
+    const checked = check(rowNumber, named, { code: fileVendor[0] }, writableCodes);
+    if (!checked.value) {
+      errors.push(...checked.errors);
+      continue;
+    }
+    const key = kind === 'items' ? named.catalogueCode : `${named.catalogueCode}|${named.effectiveFrom}`;
+    const first = firstRowOf.get(key);
+    if (first !== undefined) {
+      errors.push({ row: rowNumber, column: 'catalogueCode', error: `${named.catalogueCode} is already in row ${first} of this file.` });
+      continue;
+    }
+    firstRowOf.set(key, rowNumber);
+    batch.push({ row: rowNumber, value: checked.value });
+    if (batch.length >= UPLOAD_BATCH_ROWS) {
+      await writeBatch(context, batch);
+      batch = [];
+    }
+  }
+  if (!positions) errors.push({ row: 0, column: 'file', error: 'The file has no header row.' });
+  if (batch.length) await writeBatch(context, batch);
+}
+
+/** The uploader's vendors it may write for, code → id (scope.vendors() narrowed to its write grants). */
+async function writableVendorCodes(tx: Tx, uploader: Actor): Promise<Map<string, number>> {
+  const rows = await tx.select({ id: vendors.id, code: vendors.code }).from(vendors).where(uploader.scope.vendors());
+  return new Map(rows.filter((v) => uploader.scope.writesForVendor(v.id)).map((v) => [v.code.toUpperCase(), v.id]));
+}
+
+/** The vendor's items named in a batch, with each one's current group-wide price. */
+async function knownItems(tx: Tx, vendorId: number, codes: string[]) {
+  // Written out because the builder leaves a lone table's columns unqualified, which the subquery would misread.
+  const { rows } = await tx.execute<{ id: number; catalogueCode: string; pricingId: number | null; costPrice: string | null }>(sql`
+    select i.id, i.catalogue_code as "catalogueCode", p.id as "pricingId", p.cost_price as "costPrice"
+    from ${items} i
+    left join lateral (
+      select id, cost_price from ${pricings} where item_id = i.id and subsidiary_id is null order by effective_from desc, id desc limit 1
+    ) p on true
+    where i.vendor_id = ${vendorId} and i.catalogue_code in ${codes}`);
+  return new Map(rows.map((r) => [r.catalogueCode, r]));
+}
+
+async function writeBatch(context: Context, batch: Proposal[]): Promise<void> {
+  const { tx, kind, upload, errors, summary } = context;
+  const known = await knownItems(tx, upload.vendorId, [...new Set(batch.map((p) => p.value.catalogueCode))]);
+  const base = { vendorId: upload.vendorId, requestedBy: upload.requestedBy, processId: upload.processId, status: 'pending' as const };
+  const itemRows: (typeof itemChanges.$inferInsert)[] = [];
+  const pricingRows: (typeof pricingChanges.$inferInsert)[] = [];
+  for (const { row, value } of batch) {
+    const item = known.get(value.catalogueCode);
+    if (kind === 'pricing') {
+      if (!item) errors.push({ row, column: 'catalogueCode', error: `${value.catalogueCode} is not an item of this vendor.` });
+      else
+        pricingRows.push({
+          ...base,
+          itemId: item.id,
+          pricingId: item.pricingId,
+          changeable: { ...value, previousCostPrice: item.costPrice },
+        });
+      continue;
+    }
+    const proposal = value as ItemProposal;
+    if (!item && !proposal.descr) errors.push({ row, column: 'descr', error: 'descr is required for a new item.' });
+    else if (item && Object.keys(proposal).length === 1)
+      errors.push({ row, column: 'catalogueCode', error: 'The row changes nothing: fill descr, barcode, unitOfMeasure or packSize.' });
+    else
+      itemRows.push({ ...base, itemId: item?.id ?? null, changeable: item ? proposal : { unitOfMeasure: 'EA', packSize: 1, ...proposal } });
+  }
+  if (itemRows.length) await tx.insert(itemChanges).values(itemRows);
+  if (pricingRows.length) await tx.insert(pricingChanges).values(pricingRows);
+  summary.valid += itemRows.length + pricingRows.length;
+}
+
+/** Marks the record with its outcome and sends the uploader the error report, both in the job's transaction. */
+async function finish({ tx, kind, upload, errors, summary }: Context, uploader: Actor | null): Promise<void> {
+  summary.invalid = summary.rows - summary.valid;
+  await tx
+    .update(masterdataChanges)
+    .set({ status: summary.valid > 0 ? 'pending' : 'failed', newValues: { ...upload.newValues, ...summary } })
+    .where(eq(masterdataChanges.id, upload.id));
+  if (!errors.length || !uploader) return;
+  const content = await uploadErrorsWorkbook(errors);
+  const [report] = await tx
+    .insert(uploadedFiles)
+    .values({
+      fileName: `${kind}_upload_errors.xlsx`,
+      contentType: CONTENT_TYPES.xlsx,
+      content,
+      byteSize: content.length,
+      purpose: 'upload-errors',
+      uploadedBy: uploader.userId,
+    })
+    .returning({ id: uploadedFiles.id });
+  const label = kind === 'items' ? 'item' : 'pricing';
+  await enqueueInOutbox(tx, 'send-email', {
+    to: uploader.email,
+    template: 'notification',
+    attachFileIds: [report.id],
+    data: {
+      subject: `Your ${label} upload: ${summary.invalid} of ${summary.rows} rows could not be used`,
+      lines: [
+        `${summary.valid} rows of your ${label} upload are waiting for approval.`,
+        `${summary.invalid} rows could not be used; the attached spreadsheet lists each row, column and error.`,
+        `Upload reference: ${upload.processId}`,
+      ],
+    },
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * The columns an item or pricing upload must have (the published templates, docs/api.md), by the
+ * names the API uses. The header row must name every one of them, in any order and case; other
+ * columns are ignored, so an export (which carries more) can be edited and uploaded again.
+ */
+export const CATALOGUE_KINDS = ['items', 'pricing'] as const;
+export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
+
+export const UPLOAD_COLUMNS = {
+  items: ['vendorCode', 'catalogueCode', 'descr', 'barcode', 'unitOfMeasure', 'packSize'],
+  pricing: ['vendorCode', 'catalogueCode', 'costPrice', 'effectiveFrom'],
+} as const satisfies Record<CatalogueKind, readonly string[]>;
+
+export type UploadColumn<K extends CatalogueKind> = (typeof UPLOAD_COLUMNS)[K][number];
+
+export const EVENT_TYPES: Record<CatalogueKind, string> = { items: 'items.upload', pricing: 'pricing.upload' };
+
+/** Uploaded files are kept in PostgreSQL; 10 MB holds well over 100,000 price rows. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Which template columns a header row lacks (names compared without case or surrounding space), and
+ * where each template column sits in the row.
+ */
+export function matchHeader(kind: CatalogueKind, header: readonly string[]): { missing: string[]; positions: Record<string, number> } {
+  const normalised = header.map((h) => h.trim().toLowerCase());
+  const positions: Record<string, number> = {};
+  const missing: string[] = [];
+  for (const column of UPLOAD_COLUMNS[kind]) {
+    const at = normalised.indexOf(column.toLowerCase());
+    if (at < 0) missing.push(column);
+    else positions[column] = at;
+  }
+  return { missing, positions };
+}

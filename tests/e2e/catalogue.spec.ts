@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { test, expect, type Page } from '@playwright/test';
+import { signedInAs } from './fixtures/accounts';
+
+/** Items and pricing as a supplier administrator (spec §2, §5, §8, §9), against the seeded e2e database. */
+test.use(signedInAs('supplier@portal.test'));
+
+const rows = (page: Page) => page.locator('.list-table tbody tr:not(.table__empty)');
+const rowBoxes = (page: Page) => page.locator('.list-table tbody').getByRole('checkbox', { name: /^Select / });
+
+async function search(page: Page, values: { text?: string; status?: string }) {
+  const filters = page.getByRole('form', { name: /filters/ });
+  if (values.text !== undefined) await filters.getByLabel('Item code, description or barcode').fill(values.text);
+  if (values.status) await filters.getByLabel('Status').selectOption({ label: values.status });
+  await filters.getByRole('button', { name: 'Search' }).click();
+}
+
+test('filters items, ticks two, exports them as items_export.xlsx and clears the selection', async ({ page }) => {
+  await page.goto('/items');
+  await expect(rows(page)).toHaveCount(10);
+  await search(page, { text: '10100' });
+  await expect(rows(page)).toHaveCount(9); // 101001 … 101009
+  await rowBoxes(page).nth(0).check();
+  await rowBoxes(page).nth(1).check();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export selected (2)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('items_export.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  const codes: string[] = [];
+  workbook.worksheets[0].eachRow((row, n) => {
+    if (n > 1) codes.push(String(row.getCell(2).value));
+  });
+  expect(codes).toEqual(['101001', '101002']);
+  await expect(page.getByRole('button', { name: 'Export selected (0)' })).toBeDisabled();
+});
+
+test('uploads a pricing file on picking it, says so, and its pending change appears once the worker has read it', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload prices' });
+  await dialog.getByLabel('Comments').fill('New December price');
+  await dialog.getByLabel(/^File/).setInputFiles({
+    name: 'prices.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('vendorCode,catalogueCode,costPrice,effectiveFrom\r\nV0001,101015,19.99,2026-12-01\r\n'),
+  });
+  await expect(page.locator('.snackbar')).toHaveText(/Uploaded successfully/);
+  await expect(dialog).toBeHidden();
+
+  await expect(async () => {
+    await search(page, { text: '101015', status: 'Awaiting approval' });
+    await expect(rows(page).first()).toContainText('Awaiting approval', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+});
+
+test('refuses an item upload without a file with the spec’s message', async ({ page }) => {
+  await page.goto('/items');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload items' });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please Attach File before you submit');
+});

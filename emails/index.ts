@@ -22,4 +22,4 @@ export function renderEmail<T extends EmailTemplate>(template: T, data: EmailDat
   return entry.render(entry.schema.parse(data) as never);
 }
 
-export { sendMail, type MailAttachment, type MailMessage, type SentMail } from './transport';
+export { messageIdFor, sendMail, type MailAttachment, type MailMessage, type SentMail } from './transport';

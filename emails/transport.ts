@@ -12,12 +12,15 @@ export type MailMessage = {
   html: string;
   attachments?: MailAttachment[];
   /**
-   * A Message-ID that stays the same when the same e-mail is sent again. A worker killed after the SMTP server
-   * accepted a message but before its outbox row committed sends it again on the retry; with the same Message-ID
-   * the recipient's mail system sees one message, not two. Without it nodemailer makes a fresh one per send.
+   * A Message-ID that stays the same when the same e-mail is sent again (`messageIdFor`). A worker killed after the
+   * SMTP server accepted a message but before its outbox row committed sends it again on the retry; with the same
+   * Message-ID the recipient's mail system sees one message, not two. Required, so no job can forget it.
    */
-  messageId?: string;
+  messageId: string;
 };
+
+/** The Message-ID of a background job's e-mail: from the job's `effectKey`, the same on every attempt. */
+export const messageIdFor = (effectKey: string) => `<${effectKey}@${new URL(env.APP_URL).hostname}>`;
 /** `path` is set when the message was written to an .eml file instead of being sent. */
 export type SentMail = { messageId: string; path?: string };
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { renderEmail, sendMail } from '../../emails';
+import { messageIdFor, renderEmail, sendMail } from '../../emails';
 import { REPORT_FILE_NAME, writeHistoryReport, XLSX_CONTENT_TYPE } from '../../lib/exports/history-report-xlsx';
 import { reportBatches } from '../../lib/domain/history/report-rows';
 import { actorOfUser } from '../actor-of';
@@ -18,7 +18,7 @@ import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
  */
 export const historyReportJob: OutboxJobDefinition<HistoryReportPayload, { rows: number }> = {
   schema: historyReportPayloadSchema,
-  async run({ userId, query }) {
+  async run({ userId, query }, { effectKey }) {
     const actor = await actorOfUser(userId);
     const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-report-'));
     try {
@@ -33,6 +33,7 @@ export const historyReportJob: OutboxJobDefinition<HistoryReportPayload, { rows:
       await sendMail({
         to: actor.email,
         ...mail,
+        messageId: messageIdFor(effectKey),
         attachments: [{ filename: REPORT_FILE_NAME, contentType: XLSX_CONTENT_TYPE, path: file }],
       });
       return { rows };

@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { renderEmail, sendMail } from '../../emails';
+import { messageIdFor, renderEmail, sendMail } from '../../emails';
 import { NotFoundError } from '../../lib/domain/errors';
 import { pdfFileName } from '../../lib/domain/documents/document-pdf';
 import { loadPdfInput } from '../../lib/domain/documents/pdf-input';
@@ -14,7 +14,7 @@ import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
  */
 export const resendOrderJob: OutboxJobDefinition<ResendOrderPayload, void> = {
   schema: resendOrderPayloadSchema,
-  async run({ xdocId, userId, requestedBy }) {
+  async run({ xdocId, userId, requestedBy }, { effectKey }) {
     const recipient = await actorOfUser(userId);
     const input = await loadPdfInput(recipient.scope, String(xdocId)).catch((error: unknown) => {
       // No longer theirs to see (unlinked since, or the order is gone): waiting will not change that.
@@ -28,6 +28,7 @@ export const resendOrderJob: OutboxJobDefinition<ResendOrderPayload, void> = {
     await sendMail({
       to: recipient.email,
       ...mail,
+      messageId: messageIdFor(effectKey),
       attachments: [{ filename: pdfFileName(docno), contentType: 'application/pdf', content: await renderDocumentPdf(input) }],
     });
   },

@@ -1,14 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { uploadedFiles } from '../../db/schema';
-import { renderEmail, sendMail, type MailAttachment } from '../../emails';
-import { env } from '../../lib/env';
+import { messageIdFor, renderEmail, sendMail, type MailAttachment } from '../../emails';
 import { sendEmailPayloadSchema, type SendEmailPayload } from '../definitions';
 import { outboxProcessor, processOutboxRow, type OutboxJobDefinition } from '../outbox-job';
 import { isEmailDisabled } from '../../lib/domain/preferences/email-preferences';
-
-/** One Message-ID per outbox row, so a send repeated after a crash is the same message to the recipient. */
-export const messageIdFor = (effectKey: string) => `<${effectKey}@${new URL(env.APP_URL).hostname}>`;
 
 /**
  * Sends one e-mail; the base (outbox-job.ts) makes it happen once per outbox row. A notification whose

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { UnrecoverableError } from 'bullmq';
 import { users } from '../../db/schema';
-import { sendMail } from '../../emails';
+import { messageIdFor, sendMail } from '../../emails';
 import { notificationEmail } from '../../emails/templates/notification';
 import { loadActor } from '../../lib/auth/actor';
 import { buildVendorReport, VENDOR_REPORT_FILE } from '../../lib/domain/vendors/vendor-report';
@@ -15,7 +15,7 @@ import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
  */
 export const vendorReportJob: OutboxJobDefinition<VendorReportPayload, void> = {
   schema: vendorReportPayloadSchema,
-  async run({ userId }, { tx }) {
+  async run({ userId }, { tx, effectKey }) {
     const [user] = await tx.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, userId));
     const actor = user && (await loadActor(userId, user.sessionVersion));
     if (!actor) throw new UnrecoverableError(`user ${userId} is not an active user`);
@@ -27,6 +27,7 @@ export const vendorReportJob: OutboxJobDefinition<VendorReportPayload, void> = {
     await sendMail({
       to: actor.email,
       ...email,
+      messageId: messageIdFor(effectKey),
       attachments: [{ filename: VENDOR_REPORT_FILE, content: workbook, contentType: XLSX_CONTENT_TYPE }],
     });
   },

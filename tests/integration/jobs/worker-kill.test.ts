@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { db, pool } from '../../../db/client';
 import { outbox } from '../../../db/schema/outbox';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
-import { messageIdFor } from '../../../jobs/processors/send-email';
+import { messageIdFor } from '../../../emails';
 import { QUEUE_NAME, closeQueue, getRedis } from '../../../jobs/queue';
 import { env } from '../../../lib/env';
 import { TestSmtpServer } from '../support/smtp';

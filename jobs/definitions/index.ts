@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { SEND_EMAIL, sendEmailPayloadSchema } from './send-email';
+import { APPROVE_ITEM_CHANGES, approveItemChangesPayloadSchema } from './approve-item-changes';
 
 /** Job name → payload schema. The outbox `kind` column holds these names; web and worker share this map. */
 export const jobSchemas = {
   [SEND_EMAIL]: sendEmailPayloadSchema,
+  [APPROVE_ITEM_CHANGES]: approveItemChangesPayloadSchema,
 } as const;
 
 export type JobName = keyof typeof jobSchemas;
@@ -17,3 +19,4 @@ export function isJobName(name: string): name is JobName {
 }
 
 export { SEND_EMAIL, sendEmailPayloadSchema, type SendEmailPayload } from './send-email';
+export { APPROVE_ITEM_CHANGES, approveItemChangesPayloadSchema, type ApproveItemChangesPayload } from './approve-item-changes';

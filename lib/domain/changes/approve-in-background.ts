@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db, type Tx } from '../../../db/client';
-import { users } from '../../../db/schema';
+import { itemChanges, users } from '../../../db/schema';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { nudgeOutbox } from '../../../jobs/outbox-relay';
 import type { ApproveItemChangesPayload } from '../../../jobs/definitions';
 import { loadActor, type Actor } from '../../auth/actor';
 import { assertCan, can } from '../../auth/permissions';
 import { recordActivity } from '../audit/record';
+import { ConflictError } from '../errors';
 import { approveChangesIn } from './approve-changes';
 import type { Refusal } from './lock-changes';
 
@@ -16,10 +17,28 @@ export const BULK_APPROVAL_STARTED = 'Bulk approval is running in the background
 /** Changes approved per statement batch: bounded statements and lock lists however many are asked for. */
 export const APPROVAL_BATCH = 500;
 
-/** POST /changes/item/bulkApproval {changeIDs, reason}: records the work for the worker and answers at once. */
+/**
+ * POST /changes/item/bulkApproval {changeIDs, reason}: records the work for the worker and answers at
+ * once. Only the changes the actor could approve now (in its approval scope, pending, not its own) go
+ * to the worker; when there are none the request is refused at once instead of queueing nothing.
+ */
 export async function requestBulkItemApproval(actor: Actor, changeIDs: number[], reason?: string): Promise<{ message: string }> {
   assertCan(actor, 'changes.approve');
-  await db.transaction((tx) => enqueueInOutbox(tx, 'approve-item-changes', { userId: actor.userId, changeIDs, reason }));
+  const approvable = await db
+    .select({ id: itemChanges.id })
+    .from(itemChanges)
+    .where(
+      and(
+        inArray(itemChanges.id, changeIDs),
+        eq(itemChanges.status, 'pending'),
+        sql`${itemChanges.requestedBy} is distinct from ${actor.userId}`,
+        actor.scope.approvableChanges(itemChanges.vendorId),
+      ),
+    );
+  if (!approvable.length)
+    throw new ConflictError('None of the selected changes can be approved: they are decided, your own, or not yours to approve.');
+  const ids = approvable.map((c) => c.id);
+  await db.transaction((tx) => enqueueInOutbox(tx, 'approve-item-changes', { userId: actor.userId, changeIDs: ids, reason }));
   nudgeOutbox();
   return { message: BULK_APPROVAL_STARTED };
 }

@@ -106,6 +106,21 @@ describe('POST /changes/item/bulkApproval (spec §4: in the background)', () => 
     expect((await itemChangeState(change.id)).status).toBe('pending');
   });
 
+  it('refuses at once, queueing nothing, when none of the selected changes can be approved', async () => {
+    const vendor = await createVendor();
+    const { item } = await createItem(vendor.id);
+    const own = await createItemChange({
+      vendorId: vendor.id,
+      itemId: item.id,
+      requestedBy: await userId(STAFF),
+      changeable: { catalogueCode: item.catalogueCode },
+    });
+    const before = await lastApprovalRow();
+    const response = await post(bulkApproveItem, '/api/changes/item/bulkApproval', { changeIDs: [own.id, 2_000_000_000] });
+    expect(response.status).toBe(409);
+    expect(await lastApprovalRow()).toBe(before);
+  });
+
   it('refuses an empty selection with 422', async () => {
     const response = await post(bulkApproveItem, '/api/changes/item/bulkApproval', { changeIDs: [] });
     expect(response.status).toBe(422);

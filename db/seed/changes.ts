@@ -67,18 +67,23 @@ function pricingChanges() {
   });
 }
 
+/**
+ * Master-data records as the catalogue uploads (items.upload, pricing.upload: one per background
+ * process) and vendor data edits (vendor.update, the whole vendordata before and after) write them.
+ */
 function masterdataChanges() {
-  const events = ['item-upload', 'pricing-upload', 'vendor-update'];
+  const events = ['items.upload', 'pricing.upload', 'vendor.update'] as const;
   return Array.from({ length: 12 }, (_, k) => {
     const v = VENDORS[k % 5];
     const status = k < 5 ? 'pending' : k < 9 ? 'approved' : 'rejected';
     const event = events[k % 3];
+    const rows = uploadRows(k).length;
     const values =
-      event === 'vendor-update'
-        ? { old: { contactPhone: v.vendordata.contactPhone }, new: { contactPhone: `+27 21 555 ${String(2000 + k)}` } }
-        : { old: { rows: 0 }, new: { rows: 20 + k * 3, file: `${event}-${v.code}-${k + 1}.xlsx` } };
+      event === 'vendor.update'
+        ? { old: v.vendordata, new: { ...v.vendordata, contactPhone: `+27 21 555 ${String(2000 + k)}` } }
+        : { old: null, new: { rows: rows + 1, valid: rows, invalid: 1, file: `${event}-${v.code}-${k + 1}.xlsx` } };
     return {
-      process_id: `MDP-2026-${1001 + k}`,
+      process_id: processId(k),
       event_type: event,
       status,
       reason: status === 'rejected' ? 'Upload contains items for another vendor' : null,
@@ -88,6 +93,35 @@ function masterdataChanges() {
       at: at(k),
     };
   });
+}
+
+const processId = (k: number) => `MDP-2026-${1001 + k}`;
+const minutesAfter = (k: number, n: number) => at(k).replace(/:(\d{2})\+02$/, (_, m: string) => `:${m}:${String(n).padStart(2, '0')}+02`);
+
+/** The pending changes a pending upload's process made (seconds after its record), carrying its process_id. */
+function uploadRows(k: number): number[] {
+  return k < 5 && k % 3 !== 2 ? [2 + k, 9 + k] : [];
+}
+
+function uploadChanges(event: 'items.upload' | 'pricing.upload') {
+  return Array.from({ length: 5 }, (_, k) => k)
+    .filter((k) => (k % 3 === 0 ? 'items.upload' : k % 3 === 1 ? 'pricing.upload' : '') === event)
+    .flatMap((k) => {
+      const v = VENDORS[k % 5];
+      return uploadRows(k).map((itemNo, n) => {
+        const item = ITEMS.find((i) => i.code === catalogueCode(v.no, itemNo))!;
+        const changeable =
+          event === 'items.upload'
+            ? { catalogueCode: item.code, descr: `${item.descr} (uploaded)`, unitOfMeasure: 'EA' }
+            : {
+                catalogueCode: item.code,
+                costPrice: (Number(item.cost) * 1.05).toFixed(2),
+                previousCostPrice: item.cost,
+                effectiveFrom: '2027-01-01',
+              };
+        return { vendor: v.code, code: item.code, changeable, process_id: processId(k), at: minutesAfter(k, n + 1) };
+      });
+    });
 }
 
 // Changes have no natural key; a seeded one is identified by its vendor and fixed creation time.
@@ -130,5 +164,29 @@ export async function seedChanges(db: Queryable): Promise<void> {
      order by x.at
      on conflict do nothing`,
     masterdataChanges(),
+  );
+  const uploaded = `(select requested_by from masterdata_changes m where m.process_id = x.process_id)`;
+  await insertJson(
+    db,
+    `insert into item_changes (item_id, vendor_id, changeable, status, requested_by, process_id, created_at)
+     select i.id, v.id, x.changeable, 'pending', ${uploaded}, x.process_id, x.at
+     from jsonb_to_recordset($1::jsonb) as x(vendor text, code text, changeable jsonb, process_id text, at timestamptz)
+     join vendors v on v.code = x.vendor
+     join items i on i.vendor_id = v.id and i.catalogue_code = x.code
+     where not exists (select 1 from item_changes c where c.process_id = x.process_id and c.created_at = x.at)
+     order by x.at`,
+    uploadChanges('items.upload'),
+  );
+  await insertJson(
+    db,
+    `insert into pricing_changes (pricing_id, item_id, vendor_id, changeable, status, requested_by, process_id, created_at)
+     select p.id, i.id, v.id, x.changeable, 'pending', ${uploaded}, x.process_id, x.at
+     from jsonb_to_recordset($1::jsonb) as x(vendor text, code text, changeable jsonb, process_id text, at timestamptz)
+     join vendors v on v.code = x.vendor
+     join items i on i.vendor_id = v.id and i.catalogue_code = x.code
+     left join lateral (select id from pricings where item_id = i.id and subsidiary_id is null order by effective_from desc limit 1) p on true
+     where not exists (select 1 from pricing_changes c where c.process_id = x.process_id and c.created_at = x.at)
+     order by x.at`,
+    uploadChanges('pricing.upload'),
   );
 }

@@ -5,6 +5,7 @@ import { HISTORY_REPORT, historyReportPayloadSchema } from './history-report';
 import { VENDOR_REPORT, vendorReportPayloadSchema } from './vendor-report';
 import { CATALOGUE_DOWNLOAD, catalogueDownloadPayloadSchema } from './catalogue-download';
 import { CATALOGUE_UPLOAD, catalogueUploadPayloadSchema } from './catalogue-upload';
+import { APPROVE_ITEM_CHANGES, approveItemChangesPayloadSchema } from './approve-item-changes';
 
 /** Job name → payload schema. The outbox `kind` column holds these names; web and worker share this map. */
 export const jobSchemas = {
@@ -14,6 +15,7 @@ export const jobSchemas = {
   [VENDOR_REPORT]: vendorReportPayloadSchema,
   [CATALOGUE_UPLOAD]: catalogueUploadPayloadSchema,
   [CATALOGUE_DOWNLOAD]: catalogueDownloadPayloadSchema,
+  [APPROVE_ITEM_CHANGES]: approveItemChangesPayloadSchema,
 } as const;
 
 export type JobName = keyof typeof jobSchemas;
@@ -29,3 +31,4 @@ export function isJobName(name: string): name is JobName {
 export { SEND_EMAIL, sendEmailPayloadSchema, type SendEmailPayload } from './send-email';
 export { RESEND_ORDER, resendOrderPayloadSchema, type ResendOrderPayload } from './resend-order';
 export { HISTORY_REPORT, historyReportPayloadSchema, type HistoryReportPayload } from './history-report';
+export { APPROVE_ITEM_CHANGES, approveItemChangesPayloadSchema, type ApproveItemChangesPayload } from './approve-item-changes';

@@ -6,6 +6,7 @@ import { historyReportProcessor } from './history-report';
 import { vendorReportProcessor } from './vendor-report';
 import { catalogueDownloadProcessor } from './catalogue-download';
 import { catalogueUploadProcessor } from './catalogue-upload';
+import { approveItemChangesProcessor } from './approve-item-changes';
 
 /** Job name → processor. Every processor must be idempotent: BullMQ delivers at least once. */
 export const processors: Record<JobName, (job: Job<OutboxJobData>) => Promise<unknown>> = {
@@ -15,4 +16,5 @@ export const processors: Record<JobName, (job: Job<OutboxJobData>) => Promise<un
   'vendor-report': vendorReportProcessor,
   'catalogue-upload': catalogueUploadProcessor,
   'catalogue-download': catalogueDownloadProcessor,
+  'approve-item-changes': approveItemChangesProcessor,
 };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
+  auditEntries,
   inboxCounts,
   itemChanges,
   items,
@@ -125,15 +126,43 @@ export class Scope {
     return EVERYTHING;
   }
 
+  /*
+   * Changes (item, pricing, master data) by the vendor they are for. Suppliers read their linked vendors'
+   * changes and approve none. Retailer staff read the changes of vendors trading with their subsidiaries
+   * and approve those of vendors trading with a subsidiary they hold write on. "Trading with" is read
+   * from the documents: a vendor trades with a subsidiary when at least one document (order, invoice,
+   * delivery note …) between them exists; there is no separate vendor–subsidiary table to keep in step.
+   */
+  #changesOfVendors(vendorColumn: PgColumn, use: 'read' | 'approve'): SQL {
+    const g = this.#grants;
+    if (g.kind === 'all') return EVERYTHING;
+    if (g.kind === 'vendors') return use === 'read' ? idsOrNothing(vendorColumn, g.read) : NOTHING;
+    const subsidiaryIds = use === 'read' ? g.read : g.write;
+    if (!subsidiaryIds.length) return NOTHING;
+    return sql`${vendorColumn} in (select ${vendors.id} from ${vendors} where exists (
+      select 1 from ${xdocs} where ${xdocs.vendorId} = ${vendors.id} and ${idsOrNothing(xdocs.subsidiaryId, subsidiaryIds)}))`;
+  }
+
   itemChanges(): SQL {
-    return this.#grants.kind === 'vendors' ? idsOrNothing(itemChanges.vendorId, this.#grants.read) : EVERYTHING;
+    return this.#changesOfVendors(itemChanges.vendorId, 'read');
   }
 
   pricingChanges(): SQL {
-    return this.#grants.kind === 'vendors' ? idsOrNothing(pricingChanges.vendorId, this.#grants.read) : EVERYTHING;
+    return this.#changesOfVendors(pricingChanges.vendorId, 'read');
   }
 
   masterdataChanges(): SQL {
-    return this.#grants.kind === 'vendors' ? idsOrNothing(masterdataChanges.vendorId, this.#grants.read) : EVERYTHING;
+    return this.#changesOfVendors(masterdataChanges.vendorId, 'read');
+  }
+
+  /** The changes of this vendor column it may approve or reject (the role must also hold the action). */
+  approvableChanges(vendorColumn: PgColumn): SQL {
+    return this.#changesOfVendors(vendorColumn, 'approve');
+  }
+
+  /** Audit entries it may read: internal users all; others only those of documents they may read. */
+  auditEntries(): SQL {
+    if (this.#grants.kind === 'all') return EVERYTHING;
+    return sql`${auditEntries.xdocId} in (select ${xdocs.id} from ${xdocs} where ${this.documents()})`;
   }
 }

@@ -20,16 +20,29 @@ export type AuditEntry = {
  * describes or not at all.
  */
 export async function recordAudit(tx: DbOrTx, doer: Doer & { name: string }, entry: AuditEntry): Promise<void> {
-  const entityType = entry.entityType ?? (entry.xdocId ? 'xdoc' : 'other');
-  await tx.insert(auditEntries).values({
-    xdocId: entry.xdocId ?? null,
-    entityType,
-    entityId: entry.entityId ?? entry.xdocId ?? null,
-    action: entry.action,
-    descr: entry.descr,
-    ownerUserId: doer.userId,
-    ownerName: doer.name,
-  });
+  await recordAudits(tx, doer, [entry]);
+}
+
+/** Writes many audit entries of one doer in one statement (bulk approvals), inside the caller's transaction. */
+export async function recordAudits(tx: DbOrTx, doer: Doer & { name: string }, entries: readonly AuditEntry[]): Promise<void> {
+  // Chunked: one statement may bind at most 65,535 parameters (7 per entry).
+  for (let start = 0; start < entries.length; start += AUDIT_CHUNK) await insertAudits(tx, doer, entries.slice(start, start + AUDIT_CHUNK));
+}
+
+const AUDIT_CHUNK = 5000;
+
+async function insertAudits(tx: DbOrTx, doer: Doer & { name: string }, entries: readonly AuditEntry[]): Promise<void> {
+  await tx.insert(auditEntries).values(
+    entries.map((entry) => ({
+      xdocId: entry.xdocId ?? null,
+      entityType: entry.entityType ?? (entry.xdocId ? 'xdoc' : 'other'),
+      entityId: entry.entityId ?? entry.xdocId ?? null,
+      action: entry.action,
+      descr: entry.descr,
+      ownerUserId: doer.userId,
+      ownerName: doer.name,
+    })),
+  );
 }
 
 /** Records a user's activity (who, when, what, from where), inside the caller's transaction. */

@@ -161,6 +161,10 @@ async function dismissedOrder(): Promise<CreatedDocument> {
   return order;
 }
 
+const CHANGE_QUERY = ['search', 'status', 'pageLimit', 'page'];
+/** A change id that does not exist. */
+const NO_CHANGE = 2_000_000_000;
+
 type Who = { email: string; userId: number; headers: () => Promise<Record<string, string>> };
 type Ctx = { who: Who; n: number; target?: CreatedDocument };
 
@@ -329,6 +333,28 @@ const ROUTES: Record<string, RouteSpec> = {
     own: true,
     params: ({ who }) => ({ id: String(who.userId) }),
     body: ({ who }) => ({ id: who.userId, name: 'Hostile Twin' }),
+  },
+  // Approvals (issue 13). Lists and the verify flag only read. The decisions name a change or a process
+  // that does not exist (a refusal whatever the other fields hold); the ids hostile values can coerce
+  // to (1, 2, 16) are seeded changes that the suite's prepare step has decided, so they are refused
+  // as decided. The export records an export activity by design: it runs as the suite's own users.
+  'GET /api/changes/item': { query: CHANGE_QUERY },
+  'GET /api/changes/pricing/item': { query: CHANGE_QUERY },
+  'GET /api/changes/verify/file': { query: [] },
+  'GET /api/masterdata/history': { query: ['search', 'event_type', 'status', 'pageLimit', 'page'] },
+  'GET /api/audit/entries': { query: ['owner', 'action', 'entity_type', 'docno', 'date_from', 'date_to', 'pageLimit', 'page'] },
+  'POST /api/changes/item/approve': { body: () => ({ changeID: NO_CHANGE }) },
+  'POST /api/changes/pricing/approve': { body: () => ({ changeID: NO_CHANGE }) },
+  'POST /api/changes/item/reject': { body: () => ({ changeID: NO_CHANGE, reason: 'Not agreed' }) },
+  'POST /api/changes/pricing/reject': { body: () => ({ changeID: NO_CHANGE, reason: 'Not agreed' }) },
+  'POST /api/changes/item/bulkApproval': { body: () => ({ changeIDs: [NO_CHANGE], reason: 'ok' }) },
+  'POST /api/changes/pricing/bulkApproval': { body: () => ({ changeIDs: [NO_CHANGE], reason: 'ok' }) },
+  'POST /api/changes/item/bulkReject': { body: () => ({ changeIDs: [NO_CHANGE], reason: 'Not agreed' }) },
+  'POST /api/changes/pricing/bulkReject': { body: () => ({ changeIDs: [NO_CHANGE], reason: 'Not agreed' }) },
+  'POST /api/changes/export': { own: true, body: () => ({ search: 'x', status: 'all' }) },
+  'POST /api/changes/file/approve': { body: () => ({ process_id: `NO-SUCH-${RUN}`, event_type: 'items.upload', status: 'pending' }) },
+  'POST /api/changes/file/reject': {
+    body: () => ({ process_id: `NO-SUCH-${RUN}`, event_type: 'items.upload', status: 'pending', reason: 'Not agreed' }),
   },
   // Sign-in with an address that has no account (a fresh one and a client address of its own per
   // request, so the sign-in limits never meet): every answer is a refusal; the failure is recorded by
@@ -632,6 +658,12 @@ beforeAll(async () => {
   demo = { supplier: await demoUser(SUPPLIER), admin: await demoUser(ADMIN) };
   twins = { supplier: await ownTwin('v_admin', 'supplier'), admin: await ownTwin('m2_admin', 'admin') };
   routes = await endpoints();
+  // The seeded changes a hostile change id can coerce to ('1', true, [1, 2], '0x10') are decided first, so
+  // the approval routes refuse them as decided rather than approve them (see ROUTES).
+  for (const table of ['item_changes', 'pricing_changes'])
+    await pool.query(
+      `update ${table} set status = 'rejected', comments = 'decided by the hostile-input suite' where id in (1, 2, 16) and status = 'pending'`,
+    );
 }, 60_000);
 
 afterAll(async () => {

@@ -1,0 +1,194 @@
+'use client';
+
+import { useState } from 'react';
+import { CommentsDialog } from '@/components/changes/comments-dialog';
+import { ValuesSideBySide, type ComparedField } from '@/components/changes/values-side-by-side';
+import type { FilterField, FilterValues } from '@/components/lists/filter-panel';
+import { ListFrame } from '@/components/lists/list-frame';
+import { SortableTable, type Column } from '@/components/lists/sortable-table';
+import { usePagedList, type LaravelPage } from '@/components/lists/use-paged-list';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { Modal } from '@/components/ui/modal';
+import { useSnackbar } from '@/components/ui/snackbar';
+import { api, ApiRequestError } from '@/lib/client/api';
+import { formatDateTime } from '@/lib/format';
+
+/** A record as GET /masterdata/history answers it (lib/domain/masterdata/queries.ts HistoryRow). */
+export interface HistoryRow {
+  id: number;
+  process_id: string;
+  event_type: string;
+  status: string;
+  reason: string | null;
+  vendor: { id: number; code: string; name: string } | null;
+  old_values: Record<string, unknown> | null;
+  new_values: Record<string, unknown> | null;
+  pending_changes: number;
+  requested_by: string | null;
+  decided_by: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+const EVENT_LABEL: Record<string, string> = {
+  'items.upload': 'Item upload',
+  'pricing.upload': 'Pricing upload',
+  'vendor.update': 'Vendor data',
+};
+const PROCESS_RUNNING = 'Please try again after few minutes, there is a background process in progress';
+type FilterName = 'search' | 'event_type' | 'status';
+const FILTERS: FilterField<FilterName>[] = [
+  { name: 'search', label: 'Search', kind: 'text' },
+  { name: 'event_type', label: 'Kind', kind: 'select', options: Object.entries(EVENT_LABEL).map(([value, label]) => ({ value, label })) },
+  {
+    name: 'status',
+    label: 'Status',
+    kind: 'select',
+    options: ['processing', 'pending', 'approved', 'rejected', 'failed'].map((s) => ({ value: s, label: s })),
+  },
+];
+
+/** Spec §4: the verify call's flag means "running" for true, 'true', 1 or '1'. */
+export const isRunning = (flag: unknown) => flag === true || flag === 'true' || flag === 1 || flag === '1';
+
+const keyOf = (row: HistoryRow) => ({ process_id: row.process_id, event_type: row.event_type, status: row.status });
+
+function comparedValues(row: HistoryRow): ComparedField[] {
+  const before = row.old_values ?? {};
+  const after = row.new_values ?? {};
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].map((key) => ({
+    key,
+    label: key,
+    current: before[key],
+    proposed: after[key],
+  }));
+}
+
+/** Master-data changes (spec §2): the records of uploads and vendor data edits, each approvable or rejectable. */
+export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage<HistoryRow>; canApprove: boolean }) {
+  const list = usePagedList<HistoryRow>('/masterdata/history', 'histories', { page: initial, filters: {} });
+  const [opened, setOpened] = useState<HistoryRow | null>(null);
+  const [rejecting, setRejecting] = useState<HistoryRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const snackbar = useSnackbar();
+  const { confirm, dialog } = useConfirm();
+  const oops = (text: string) => confirm({ title: 'Oops', text, confirmLabel: 'OK', cancelLabel: null, tone: 'danger' });
+
+  /** Approve and reject wait while a background file process runs (spec §4); a refusal shows 'Oops'. */
+  async function act(call: () => Promise<{ message?: string }>) {
+    setBusy(true);
+    try {
+      const verify = await api.get<{ success: unknown }>('/changes/verify/file');
+      if (isRunning(verify.success)) {
+        void oops(PROCESS_RUNNING);
+        return;
+      }
+      const answer = await call();
+      snackbar.show(answer.message ?? 'Done', 'success');
+      setOpened(null);
+      setRejecting(null);
+    } catch (error) {
+      const forbidden = error instanceof ApiRequestError && error.status === 403;
+      void oops(forbidden ? 'User does not have permissions' : error instanceof ApiRequestError ? error.message : 'Something went wrong.');
+    } finally {
+      setBusy(false);
+      void list.load();
+    }
+  }
+  const approve = (row: HistoryRow) => act(() => api.post('/changes/file/approve', keyOf(row)));
+  const reject = (reason: string) => rejecting && act(() => api.post('/changes/file/reject', { ...keyOf(rejecting), reason }));
+
+  const actions = (row: HistoryRow) =>
+    canApprove && row.status === 'pending' ? (
+      <span className="row-actions">
+        <button type="button" className="btn btn--primary btn--sm" disabled={busy} onClick={() => void approve(row)}>
+          Approve
+        </button>
+        <button type="button" className="btn btn--danger btn--sm" disabled={busy} onClick={() => setRejecting(row)}>
+          Reject
+        </button>
+      </span>
+    ) : null;
+
+  const columns: Column<HistoryRow>[] = [
+    {
+      id: 'process',
+      header: 'Process',
+      cell: (r) => (
+        <button type="button" className="link-button" onClick={() => setOpened(r)}>
+          {r.process_id}
+        </button>
+      ),
+    },
+    { id: 'event', header: 'Kind', cell: (r) => EVENT_LABEL[r.event_type] ?? r.event_type },
+    { id: 'vendor', header: 'Vendor', cell: (r) => (r.vendor ? `${r.vendor.code} ${r.vendor.name}` : '—') },
+    {
+      id: 'pending',
+      header: 'Pending changes',
+      className: 'num',
+      cell: (r) => (r.event_type === 'vendor.update' ? '—' : r.pending_changes),
+    },
+    { id: 'status', header: 'Status', cell: (r) => r.status },
+    {
+      id: 'requested',
+      header: 'Requested',
+      cell: (r) => `${formatDateTime(r.created_at)}${r.requested_by ? ` by ${r.requested_by}` : ''}`,
+    },
+    { id: 'reason', header: 'Reason', cell: (r) => r.reason ?? '' },
+    { id: 'actions', header: 'Actions', cell: actions },
+  ];
+
+  return (
+    <section className="masterdata">
+      <header className="page__header">
+        <h1 className="page__title">Master-data changes</h1>
+      </header>
+      <ListFrame
+        filtersLabel="Master-data filters"
+        filters={{
+          fields: FILTERS,
+          values: list.filters as FilterValues<FilterName>,
+          lookups: {},
+          onApply: (filters) => void list.load({ filters, page: 1 }),
+          onReset: () => void list.load({ filters: {}, page: 1 }),
+        }}
+        actions={null}
+        loading={list.loading}
+        pageSize={list.page.per_page}
+        onPageSizeChange={(size) => void list.load({ page: 1, pageLimit: size })}
+        pager={list.pager}
+        onPageChange={(page) => void list.load({ page })}
+      >
+        <SortableTable
+          columns={columns}
+          rows={list.rows}
+          getRowKey={(r) => r.id}
+          status={list.status}
+          onRetry={() => void list.load()}
+          emptyMessage="No master-data changes found."
+        />
+      </ListFrame>
+      <Modal
+        open={opened !== null}
+        onOpenChange={(open) => (open ? undefined : setOpened(null))}
+        size="lg"
+        title={opened ? `${EVENT_LABEL[opened.event_type] ?? opened.event_type} ${opened.process_id}` : ''}
+        footer={opened ? actions(opened) : null}
+      >
+        {opened ? <ValuesSideBySide fields={comparedValues(opened)} caption="Values before and after" /> : null}
+      </Modal>
+      <CommentsDialog
+        key={rejecting?.id ?? 'closed'}
+        open={rejecting !== null}
+        title={rejecting ? `Reject ${rejecting.process_id}` : ''}
+        label="Reason"
+        requiredMessage="Please enter a reason"
+        confirmLabel="Reject"
+        busy={busy}
+        onSubmit={(reason) => void reject(reason)}
+        onClose={() => setRejecting(null)}
+      />
+      {dialog}
+    </section>
+  );
+}

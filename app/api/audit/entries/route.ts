@@ -1,0 +1,5 @@
+import { auditFilterSchema, listAuditEntries } from '@/lib/domain/audit/queries';
+import { route } from '@/lib/http/route';
+
+/** GET /audit/entries?owner=&action=&entity_type=&docno=&date_from=&date_to=&pageLimit=&page=: {entries} (the audit screen). */
+export const GET = route({ allow: 'audit.read', query: auditFilterSchema }, ({ actor, query }) => listAuditEntries(actor, query));

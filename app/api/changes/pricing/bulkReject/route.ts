@@ -1,0 +1,8 @@
+import { rejectChanges } from '@/lib/domain/changes/reject-changes';
+import { bulkRejectBodySchema } from '@/lib/domain/changes/schemas';
+import { route } from '@/lib/http/route';
+
+/** POST /changes/pricing/bulkReject {changeIDs, reason}: {message, successful, failed, failures}. */
+export const POST = route({ allow: 'changes.approve', body: bulkRejectBodySchema }, ({ actor, body }) =>
+  rejectChanges(actor, 'pricing', body.changeIDs, body.reason),
+);

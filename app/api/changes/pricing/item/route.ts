@@ -1,0 +1,8 @@
+import { listChanges } from '@/lib/domain/changes/queries';
+import { changeListFilterSchema } from '@/lib/domain/changes/schemas';
+import { route } from '@/lib/http/route';
+
+/** GET /changes/pricing/item?search=&status=&pageLimit=&page=: {changes}, a page of pricing changes (spec §7). */
+export const GET = route({ allow: 'changes.read', query: changeListFilterSchema }, ({ actor, query }) =>
+  listChanges(actor, 'pricing', query),
+);

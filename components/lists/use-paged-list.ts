@@ -1,0 +1,55 @@
+'use client';
+
+import { useCallback, useRef, useState } from 'react';
+import { api, type Query } from '@/lib/client/api';
+import type { ResultPager } from './pagination';
+import type { ListStatus } from './sortable-table';
+
+/** Spec §3 Laravel-style page, as the administration lists answer it. */
+export interface LaravelPage<T> {
+  data: T[];
+  per_page: number;
+  current_page: number;
+  last_page: number;
+  total: number;
+}
+
+/** The pager widget's view of a Laravel page. */
+export function pagerOf(page: Pick<LaravelPage<unknown>, 'per_page' | 'current_page' | 'last_page' | 'total'>): ResultPager {
+  return { results: page.per_page, resultPage: page.current_page, totalPages: page.total ? page.last_page : 0, totalResults: page.total };
+}
+
+export const emptyPage = <T>(perPage: number): LaravelPage<T> => ({ data: [], per_page: perPage, current_page: 1, last_page: 1, total: 0 });
+
+/**
+ * One Laravel-paged list (changes, master-data history, audit entries): loads `path` with the filters,
+ * `page` and `pageLimit`, and keeps the last answer. `key` names the page in the answer ({changes: page}).
+ * A newer load wins over an older one still in flight; failures keep the rows and say so (spec §8:
+ * list loads fail silently apart from the loading state).
+ */
+export function usePagedList<T>(path: string, key: string, initial: { page: LaravelPage<T>; filters: Query }) {
+  const [page, setPage] = useState(initial.page);
+  const [filters, setFilters] = useState<Query>(initial.filters);
+  const [status, setStatus] = useState<ListStatus>('ready');
+  const latest = useRef(0);
+
+  const load = useCallback(
+    async (next: { filters?: Query; page?: number; pageLimit?: number; path?: string } = {}) => {
+      const request = ++latest.current;
+      const query = { ...(next.filters ?? filters), page: next.page ?? page.current_page, pageLimit: next.pageLimit ?? page.per_page };
+      if (next.filters) setFilters(next.filters);
+      setStatus('loading');
+      try {
+        const answer = await api.get<Record<string, LaravelPage<T>>>(next.path ?? path, query);
+        if (request !== latest.current) return;
+        setPage(answer[key]);
+        setStatus('ready');
+      } catch {
+        if (request === latest.current) setStatus('error');
+      }
+    },
+    [path, key, filters, page.current_page, page.per_page],
+  );
+
+  return { page, rows: page.data, filters, status, loading: status === 'loading', load, pager: pagerOf(page) };
+}

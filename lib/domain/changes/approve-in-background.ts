@@ -1,0 +1,72 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { db, type Tx } from '../../../db/client';
+import { itemChanges, users } from '../../../db/schema';
+import { enqueueInOutbox } from '../../../jobs/enqueue';
+import { nudgeOutbox } from '../../../jobs/outbox-relay';
+import type { ApproveItemChangesPayload } from '../../../jobs/definitions';
+import { loadActor, type Actor } from '../../auth/actor';
+import { assertCan, can } from '../../auth/permissions';
+import { recordActivity } from '../audit/record';
+import { ConflictError } from '../errors';
+import { approveChangesIn } from './approve-changes';
+import type { Refusal } from './lock-changes';
+
+/** Spec §4: bulk item approval runs in the background; the user is told to check back in a few minutes. */
+export const BULK_APPROVAL_STARTED = 'Bulk approval is running in the background, check back in a few minutes.';
+
+/** Changes approved per statement batch: bounded statements and lock lists however many are asked for. */
+export const APPROVAL_BATCH = 500;
+
+/**
+ * POST /changes/item/bulkApproval {changeIDs, reason}: records the work for the worker and answers at
+ * once. Only the changes the actor could approve now (in its approval scope, pending, not its own) go
+ * to the worker; when there are none the request is refused at once instead of queueing nothing.
+ */
+export async function requestBulkItemApproval(actor: Actor, changeIDs: number[], reason?: string): Promise<{ message: string }> {
+  assertCan(actor, 'changes.approve');
+  const approvable = await db
+    .select({ id: itemChanges.id })
+    .from(itemChanges)
+    .where(
+      and(
+        inArray(itemChanges.id, changeIDs),
+        eq(itemChanges.status, 'pending'),
+        sql`${itemChanges.requestedBy} is distinct from ${actor.userId}`,
+        actor.scope.approvableChanges(itemChanges.vendorId),
+      ),
+    );
+  if (!approvable.length)
+    throw new ConflictError('None of the selected changes can be approved: they are decided, your own, or not yours to approve.');
+  const ids = approvable.map((c) => c.id);
+  await db.transaction((tx) => enqueueInOutbox(tx, 'approve-item-changes', { userId: actor.userId, changeIDs: ids, reason }));
+  nudgeOutbox();
+  return { message: BULK_APPROVAL_STARTED };
+}
+
+export type BackgroundApproval = { approved: number; refused: Refusal[] };
+
+/**
+ * The worker's part, inside the outbox row's transaction: the requester is loaded again (a user
+ * deactivated or demoted since gets nothing approved) and the changes are approved batch by batch;
+ * those no longer pending are reported, never approved again.
+ */
+export async function approveChangesInBatches(tx: Tx, payload: ApproveItemChangesPayload): Promise<BackgroundApproval> {
+  const [user] = await tx.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, payload.userId));
+  const actor = user && (await loadActor(payload.userId, user.sessionVersion));
+  if (!actor || !can(actor, 'changes.approve'))
+    return {
+      approved: 0,
+      refused: payload.changeIDs.map((id) => ({ id, kind: 'forbidden', message: 'The requester may no longer approve changes.' })),
+    };
+  const approved: number[] = [];
+  const refused: Refusal[] = [];
+  for (let start = 0; start < payload.changeIDs.length; start += APPROVAL_BATCH) {
+    const decision = await approveChangesIn(tx, actor, 'item', payload.changeIDs.slice(start, start + APPROVAL_BATCH), payload.reason);
+    approved.push(...decision.decided);
+    refused.push(...decision.refused);
+  }
+  await recordActivity(tx, actor, 'approve-change', {
+    detail: { kind: 'item', background: true, changeIDs: approved, refused: refused.map((r) => ({ id: r.id, message: r.message })) },
+  });
+  return { approved: approved.length, refused };
+}

@@ -1,0 +1,102 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { db } from '../../../db/client';
+import { itemChanges, masterdataChanges, pricingChanges, users, vendors } from '../../../db/schema';
+import type { Actor } from '../../auth/actor';
+import { assertCan } from '../../auth/permissions';
+import { laravelPage, offsetOf, type LaravelPage } from '../paging';
+import { escapeLike } from '../query-text';
+import type { HistoryFilter } from './schemas';
+
+export type HistoryRow = {
+  id: number;
+  process_id: string;
+  event_type: string;
+  status: string;
+  reason: string | null;
+  vendor: { id: number; code: string; name: string } | null;
+  old_values: Record<string, unknown> | null;
+  new_values: Record<string, unknown> | null;
+  /** Upload records: how many of the process's item or pricing changes still wait. */
+  pending_changes: number;
+  requested_by: string | null;
+  decided_by: string | null;
+  created_at: string;
+  decided_at: string | null;
+};
+
+const requester = alias(users, 'requester');
+const decider = alias(users, 'decider');
+
+const pendingOfProcess = sql<number>`(case ${masterdataChanges.eventType}
+  when 'items.upload' then (select count(*) from ${itemChanges} where ${itemChanges.processId} = ${masterdataChanges.processId} and ${itemChanges.status} = 'pending')
+  when 'pricing.upload' then (select count(*) from ${pricingChanges} where ${pricingChanges.processId} = ${masterdataChanges.processId} and ${pricingChanges.status} = 'pending')
+  else 0 end)::int`;
+
+function conditions(actor: Actor, filter: HistoryFilter): SQL | undefined {
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : null;
+  return and(
+    actor.scope.masterdataChanges(),
+    filter.event_type ? eq(masterdataChanges.eventType, filter.event_type) : undefined,
+    filter.status !== 'all' ? eq(masterdataChanges.status, filter.status) : undefined,
+    pattern ? or(ilike(masterdataChanges.processId, pattern), ilike(vendors.code, pattern), ilike(vendors.name, pattern)) : undefined,
+  );
+}
+
+/** GET /masterdata/history: `histories`, a Laravel-style page of master-data change records, newest first. */
+export async function listHistory(actor: Actor, filter: HistoryFilter): Promise<{ histories: LaravelPage<HistoryRow> }> {
+  assertCan(actor, 'masterdata.read');
+  const where = conditions(actor, filter);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        record: masterdataChanges,
+        vendor: { id: vendors.id, code: vendors.code, name: vendors.name },
+        pending: pendingOfProcess,
+        requester: requester.name,
+        decider: decider.name,
+      })
+      .from(masterdataChanges)
+      .leftJoin(vendors, eq(vendors.id, masterdataChanges.vendorId))
+      .leftJoin(requester, eq(requester.id, masterdataChanges.requestedBy))
+      .leftJoin(decider, eq(decider.id, masterdataChanges.decidedBy))
+      .where(where)
+      .orderBy(desc(masterdataChanges.createdAt), desc(masterdataChanges.id))
+      .limit(filter.pageLimit)
+      .offset(offsetOf(filter.page, filter.pageLimit)),
+    db.select({ total: count() }).from(masterdataChanges).leftJoin(vendors, eq(vendors.id, masterdataChanges.vendorId)).where(where),
+  ]);
+  const data = rows.map(({ record, vendor, pending, requester: r, decider: d }) => ({
+    id: record.id,
+    process_id: record.processId,
+    event_type: record.eventType,
+    status: record.status,
+    reason: record.reason,
+    vendor: vendor?.id ? vendor : null,
+    old_values: record.oldValues,
+    new_values: record.newValues,
+    pending_changes: pending,
+    requested_by: r,
+    decided_by: d,
+    created_at: record.createdAt.toISOString(),
+    decided_at: record.decidedAt?.toISOString() ?? null,
+  }));
+  return { histories: laravelPage(data, filter.pageLimit, filter.page, total) };
+}
+
+/** Whether a catalogue upload's background process (a 'processing' record) runs in the actor's scope. */
+export async function isFileProcessRunning(actor: Actor): Promise<boolean> {
+  const [row] = await db
+    .select({ id: masterdataChanges.id })
+    .from(masterdataChanges)
+    .where(and(eq(masterdataChanges.status, 'processing'), actor.scope.masterdataChanges()))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** GET /changes/verify/file: `success` true while a background file process runs (then approve and reject wait). */
+export async function verifyFile(actor: Actor): Promise<{ success: boolean; message: string }> {
+  assertCan(actor, 'masterdata.read');
+  const running = await isFileProcessRunning(actor);
+  return { success: running, message: running ? 'A background file process is in progress.' : 'No background file process is running.' };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { pageParam, pageSizeParam } from '../paging';
+
+/** Master-data change inputs (spec §3 master-data change record, §7 Master data). */
+
+/** Contract with the catalogue uploads (issue 12) and vendor data edits (issue 11). */
+export const EVENT_TYPES = ['items.upload', 'pricing.upload', 'vendor.update'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const RECORD_STATUSES = ['processing', 'pending', 'approved', 'rejected', 'failed'] as const;
+
+export const REASON_REQUIRED = 'Please enter a reason';
+export const PROCESS_RUNNING = 'Please try again after few minutes, there is a background process in progress';
+
+export const historyFilterSchema = z.object({
+  search: z.string().trim().max(100, 'search may be at most 100 characters.').optional(),
+  event_type: z.enum(EVENT_TYPES, { message: `event_type must be one of: ${EVENT_TYPES.join(', ')}.` }).optional(),
+  status: z.enum(['all', ...RECORD_STATUSES], { message: `status must be one of: all, ${RECORD_STATUSES.join(', ')}.` }).default('all'),
+  pageLimit: pageSizeParam('pageLimit', 10, 250),
+  page: pageParam(),
+});
+export type HistoryFilter = z.infer<typeof historyFilterSchema>;
+
+const recordKey = {
+  process_id: z.string().trim().min(1, 'process_id is required.').max(100, 'process_id may be at most 100 characters.'),
+  event_type: z.enum(EVENT_TYPES, { message: `event_type must be one of: ${EVENT_TYPES.join(', ')}.` }),
+  /** The status the screen showed; when it is no longer the record's status the call is refused (someone else acted). */
+  status: z.enum(RECORD_STATUSES, { message: `status must be one of: ${RECORD_STATUSES.join(', ')}.` }).optional(),
+};
+
+export const approveRecordSchema = z.object(recordKey);
+export type ApproveRecord = z.infer<typeof approveRecordSchema>;
+export const rejectRecordSchema = z.object({
+  ...recordKey,
+  reason: z.string({ message: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(1000, 'The reason may be at most 1000 characters.'),
+});
+export type RejectRecord = z.infer<typeof rejectRecordSchema>;

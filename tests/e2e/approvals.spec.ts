@@ -1,0 +1,89 @@
+import { test, expect, type Page } from '@playwright/test';
+import { signedInAs } from './fixtures/accounts';
+
+/**
+ * Change management and master data as portal staff (issue 13's acceptance): the side-by-side detail,
+ * rejecting with and without comments, bulk approval of a page of pricing changes, the export and a
+ * master-data approval, against the seeded e2e database.
+ */
+test.use(signedInAs('staff@portal.test'));
+
+const panel = (page: Page) => page.getByRole('tabpanel');
+const rows = (page: Page) => panel(page).locator('tbody tr:not(.table__empty)');
+const snackbar = (page: Page) => page.locator('.snackbar-region');
+
+async function search(page: Page, fields: { search?: string; status?: string }) {
+  const filters = page.getByRole('form', { name: /filters/ });
+  if (fields.search !== undefined) await filters.getByLabel('Search').fill(fields.search);
+  if (fields.status !== undefined) await filters.getByLabel('Status').selectOption(fields.status);
+  await filters.getByRole('button', { name: 'Search' }).click();
+}
+
+test('an item change side by side, rejected first without comments, then with them', async ({ page }) => {
+  await page.goto('/changes');
+  await expect(page.getByRole('tab', { name: 'Item changes' })).toHaveAttribute('aria-selected', 'true');
+  await search(page, { search: 'new look', status: 'pending' });
+  await expect(rows(page).first()).toContainText('pending');
+  await rows(page).first().getByRole('button').first().click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('columnheader', { name: 'Current' })).toBeVisible();
+  await expect(dialog.getByRole('columnheader', { name: 'Proposed' })).toBeVisible();
+  const descr = dialog.getByRole('row', { name: /Description/ });
+  await expect(descr).toHaveClass(/is-changed/);
+  await expect(descr).toContainText('(new look)');
+  await expect(dialog.getByRole('row', { name: /Catalogue code/ })).not.toHaveClass(/is-changed/);
+
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  const reject = page.getByRole('dialog', { name: 'Reject change' });
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/changes/item/reject')) requests.push(r.url());
+  });
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject.getByText('Please enter comments')).toBeVisible();
+  expect(requests).toEqual([]);
+  await reject.getByLabel('Comments').fill('Does not follow the naming standard');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(snackbar(page)).toContainText('Rejected successfully');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('select all pricing changes on the page and approve them in bulk', async ({ page }) => {
+  await page.goto('/changes');
+  await page.getByRole('tab', { name: 'Pricing changes' }).click();
+  await search(page, { status: 'pending' });
+  await expect(rows(page).first()).toContainText('%');
+  const count = await rows(page).count();
+  await panel(page).getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+  await expect(page.getByRole('button', { name: `Approve selected (${count})` })).toBeEnabled();
+  await page.getByRole('button', { name: /Approve selected/ }).click();
+  await expect(snackbar(page)).toContainText('Approved successfully');
+  // The list reloads with the same filter: the approved ones have left it, and the selection is clear.
+  await expect(page.getByRole('button', { name: 'Approve selected' })).toBeDisabled();
+});
+
+test('export changes_export.xlsx', async ({ page }) => {
+  await page.goto('/changes');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('changes_export.xlsx');
+  expect((await file.createReadStream()).readable).toBe(true);
+});
+
+test('approve a master-data change', async ({ page }) => {
+  await page.goto('/masterdata');
+  const row = page.locator('tbody tr', { hasText: 'MDP-2026-1003' });
+  await expect(row).toContainText('pending');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(snackbar(page)).toContainText('Approved successfully');
+  await expect(row).toContainText('approved');
+});
+
+test('the audit screen lists the portal’s entries with its filters shown', async ({ page }) => {
+  await page.goto('/audit');
+  await expect(page.getByRole('heading', { name: 'Audit' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Audit filters' })).toBeVisible();
+  await expect(page.locator('tbody tr:not(.table__empty)').first()).toBeVisible();
+});

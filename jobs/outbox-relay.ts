@@ -12,7 +12,7 @@ export type RelayResult = { relayed: number; error?: string };
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`The queue did not answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -37,7 +37,10 @@ export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Pro
     try {
       const jobs = rows.map((row) => ({ name: row.kind, data: { outboxId: row.id }, opts: { jobId: `outbox-${row.id}` } }));
       // A timed-out add may still land later; the next round re-adds under the same job id, so no duplicate.
-      await withTimeout(getQueue().addBulk(jobs), ADD_TIMEOUT_MS);
+      await withTimeout(
+        getQueue().then((queue) => queue.addBulk(jobs)),
+        ADD_TIMEOUT_MS,
+      );
     } catch (error) {
       return { relayed: 0, error: error instanceof Error ? error.message : String(error) };
     }

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { pool } from '../db/client';
 import { closeTransport } from '../emails/transport';
-import { env } from '../lib/env';
 import { isJobName, type OutboxJobData } from './definitions';
 import { startOutboxRelay } from './outbox-relay';
 import { processors } from './processors';
-import { QUEUE_NAME, closeQueue, getRedis, logRedisError } from './queue';
+import { QUEUE_NAME, chooseQueueBackend, closeQueue, createWorker, describeQueueBackend, logQueueError, type PortalWorker } from './queue';
 
 export type WorkerOptions = {
   relayIntervalMs?: number;
@@ -16,18 +15,22 @@ export type WorkerOptions = {
   /** Tests keep the pg pool open across several start/stop cycles. */
   closePool?: boolean;
 };
-export type RunningWorker = { worker: Worker<OutboxJobData>; stop: () => Promise<void> };
+export type RunningWorker = { worker: PortalWorker; stop: () => Promise<void> };
 
 /** How long shutdown waits for jobs in progress (container runtimes usually kill after 10–30 s). */
 const DRAIN_MS = 20_000;
-/** How long worker.close() may take once no job runs: it never resolves if Redis was never reachable. */
+/** How long worker.close() may take once no job runs: it never resolves if the queue was never reachable. */
 const CLOSE_MS = 2_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** Starts the BullMQ worker and the outbox relay loop; `stop()` drains running jobs and closes every connection. */
-export function startWorker({ relayIntervalMs = 1000, concurrency = 5, closePool = true }: WorkerOptions = {}): RunningWorker {
-  // Counted here because BullMQ's own drain waits on Redis, which may be the thing that is down.
+export async function startWorker({
+  relayIntervalMs = 1000,
+  concurrency = 5,
+  closePool = true,
+}: WorkerOptions = {}): Promise<RunningWorker> {
+  // Counted here because BullMQ's own drain waits on the queue's store, which may be the thing that is down.
   let active = 0;
   const dispatch = async (job: Job<OutboxJobData>): Promise<unknown> => {
     if (!isJobName(job.name)) throw new UnrecoverableError(`No processor for job '${job.name}'`);
@@ -38,22 +41,18 @@ export function startWorker({ relayIntervalMs = 1000, concurrency = 5, closePool
       active -= 1;
     }
   };
-  const worker = new Worker<OutboxJobData>(QUEUE_NAME, dispatch, {
-    connection: getRedis(),
-    prefix: env.QUEUE_PREFIX,
-    concurrency,
-  });
-  worker.on('error', logRedisError);
+  const worker = await createWorker(dispatch, concurrency);
   worker.on('failed', (job, error) =>
     console.error(`[worker] ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
   );
   const stopRelay = startOutboxRelay(relayIntervalMs);
-  console.log(`[worker] listening on queue '${QUEUE_NAME}' (prefix ${env.QUEUE_PREFIX}), relay every ${relayIntervalMs} ms`);
+  const backend = describeQueueBackend(await chooseQueueBackend());
+  console.log(`[worker] listening on queue '${QUEUE_NAME}', ${backend}, relay every ${relayIntervalMs} ms`);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      const closing = worker.close().catch(logRedisError); // stops fetching jobs at once
+      const closing = worker.close().catch(logQueueError); // stops fetching jobs at once
       await stopRelay();
       // Let jobs in progress finish so no e-mail is cut off between sending and being marked done.
       for (const deadline = Date.now() + DRAIN_MS; active > 0 && Date.now() < deadline;) await sleep(100);
@@ -69,17 +68,24 @@ export function startWorker({ relayIntervalMs = 1000, concurrency = 5, closePool
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const { stop } = startWorker();
+  // Not top-level await: Jest compiles this file to CommonJS when tests import startWorker.
+  const running = startWorker();
   const shutdown = (signal: string) => {
     console.log(`[worker] ${signal}: shutting down`);
-    stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    running
+      .then(({ stop }) => stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   };
+  running.catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }

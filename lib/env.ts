@@ -40,6 +40,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
+/** The variables the portal reads; docker-compose.yml's are checked against this list. */
+export const ENV_NAMES = Object.keys(envSchema.shape);
+
 /** Every process sees one resolved URL each; whether it was given decides what `auto` may try instead. */
 const resolvedEnvSchema = envSchema.transform(({ DATABASE_URL, REDIS_URL, ...rest }) => ({
   ...rest,

@@ -1,9 +1,10 @@
 import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
-const shared = { moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' } };
+// .next/standalone holds a copy of package.json (the build's server bundle), which Jest must not index.
+const shared = { moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' }, modulePathIgnorePatterns: ['<rootDir>/.next/'] };
 
-// Two projects: fast unit/component tests beside the code, and integration tests on the real PostgreSQL and Redis.
+// Fast unit/component tests beside the code, integration tests on the real PostgreSQL and Redis, and deploy tests.
 export default async function config() {
   const unit = await createJestConfig({
     ...shared,
@@ -21,5 +22,14 @@ export default async function config() {
     globalSetup: '<rootDir>/tests/integration/global-setup.ts',
     testTimeout: 30000,
   })();
-  return { projects: [unit, integration] };
+  // The portal's own commands run as processes (the demo on an embedded database, the compose file's
+  // commands); after `next build`, as npm test runs it.
+  const deploy = await createJestConfig({
+    ...shared,
+    displayName: 'deploy',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/deploy/**/*.test.ts'],
+    testTimeout: 300000,
+  })();
+  return { projects: [unit, integration, deploy] };
 }

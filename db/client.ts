@@ -25,6 +25,9 @@ export const pool: pg.Pool =
     options: '-c plan_cache_mode=force_generic_plan',
   });
 globalThis.__portalPool = pool;
+// An idle connection the server closes (a restart, or the demo's database stopping) emits 'error' on the
+// pool; unheard, that would end the process. The pool replaces the connection on next use.
+if (pool.listenerCount('error') === 0) pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
 
 export const db = drizzle(pool, { schema, casing: 'snake_case' });
 export type Db = typeof db;

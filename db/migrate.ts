@@ -2,7 +2,6 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
-import { env } from '../lib/env';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,15 +48,4 @@ export async function migrateDatabase(url: string): Promise<void> {
   } finally {
     await pool.end();
   }
-}
-
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
-  const url = env.DATABASE_URL;
-  migrateDatabase(url)
-    .then(() => console.log(`migrated ${new URL(url).pathname.slice(1)}`))
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
 }

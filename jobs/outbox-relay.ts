@@ -13,7 +13,7 @@ export type RelayResult = { relayed: number; error?: string };
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`The queue did not answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -28,7 +28,7 @@ const jobIdOf = (outboxId: number) => `outbox-${outboxId}`;
  */
 async function clearGivenUpJobs(outboxIds: number[]): Promise<void> {
   for (const id of outboxIds) {
-    const job = await getQueue().getJob(jobIdOf(id));
+    const job = await (await getQueue()).getJob(jobIdOf(id));
     if (job && (await job.isFailed())) await job.remove();
   }
 }
@@ -55,7 +55,10 @@ export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Pro
       if (stale.length > 0) await withTimeout(clearGivenUpJobs(stale), ADD_TIMEOUT_MS);
       const jobs = rows.map((row) => ({ name: row.kind, data: { outboxId: row.id }, opts: { jobId: jobIdOf(row.id) } }));
       // A timed-out add may still land later; the next round re-adds under the same job id, so no duplicate.
-      await withTimeout(getQueue().addBulk(jobs), ADD_TIMEOUT_MS);
+      await withTimeout(
+        getQueue().then((queue) => queue.addBulk(jobs)),
+        ADD_TIMEOUT_MS,
+      );
     } catch (error) {
       return { relayed: 0, error: error instanceof Error ? error.message : String(error) };
     }

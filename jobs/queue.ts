@@ -1,6 +1,7 @@
-import { Queue, type DefaultJobOptions } from 'bullmq';
+import { Queue, Worker, createPostgresBackend, withBackend, type DefaultJobOptions, type PostgresPoolConfig, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import { env } from '../lib/env';
+import { answersAt } from '../lib/net/ports';
 import type { OutboxJobData } from './definitions';
 
 export const QUEUE_NAME = 'portal';
@@ -13,34 +14,121 @@ export const defaultJobOptions: DefaultJobOptions = {
   removeOnFail: false, // failed jobs are kept for inspection and manual retry
 };
 
-let redis: Redis | undefined;
-let queue: Queue<OutboxJobData> | undefined;
-let lastRedisError = '';
+/**
+ * Where the queue lives. BullMQ runs the same Queue and Worker classes on either backend, so the job
+ * definitions, processors and the outbox relay never know which one it is; only this file does.
+ */
+export type QueueBackend = ({ kind: 'redis'; url: string } | { kind: 'postgres'; url: string; schema: string }) & { why: string };
 
-/** ioredis and BullMQ repeat the same error on every reconnect attempt; log only changes. */
-export function logRedisError(error: Error): void {
-  if (error.message !== lastRedisError) console.error(`[redis] ${error.message}`);
-  lastRedisError = error.message;
+// BullMQ's classes bound to its PostgreSQL backend; the plain Queue and Worker are bound to Redis.
+const OnPostgres = withBackend(createPostgresBackend);
+const newPostgresQueue = (connection: PostgresPoolConfig) =>
+  new OnPostgres.Queue<OutboxJobData>(QUEUE_NAME, { connection, defaultJobOptions });
+const newPostgresWorker = (processor: Processor<OutboxJobData>, connection: PostgresPoolConfig, options: WorkerSettings) =>
+  new OnPostgres.Worker<OutboxJobData>(QUEUE_NAME, processor, { connection, ...options });
+/** The portal calls only what both backends offer. */
+export type PortalQueue = Queue<OutboxJobData> | ReturnType<typeof newPostgresQueue>;
+export type PortalWorker = Worker<OutboxJobData> | ReturnType<typeof newPostgresWorker>;
+
+let chosen: Promise<QueueBackend> | undefined;
+let redis: Redis | undefined;
+let queue: Promise<PortalQueue> | undefined;
+let lastQueueError = '';
+
+/** ioredis, pg and BullMQ repeat the same error on every reconnect attempt; log only changes. */
+export function logQueueError(error: Error): void {
+  if (error.message !== lastQueueError) console.error(`[queue] ${error.message}`);
+  lastQueueError = error.message;
+}
+
+/** QUEUE_PREFIX namespaces Redis keys; on PostgreSQL the same name picks the schema the queue's tables live in. */
+function schemaFor(prefix: string): string {
+  return `bullmq_${prefix.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
+}
+
+async function decideBackend(): Promise<QueueBackend> {
+  const redis = { kind: 'redis' as const, url: env.REDIS_URL };
+  const postgres = { kind: 'postgres' as const, url: env.DATABASE_URL, schema: schemaFor(env.QUEUE_PREFIX) };
+  if (env.QUEUE_BACKEND !== 'auto')
+    return { ...(env.QUEUE_BACKEND === 'redis' ? redis : postgres), why: `QUEUE_BACKEND=${env.QUEUE_BACKEND}` };
+  if (env.redisUrlGiven) return { ...redis, why: 'REDIS_URL is set' };
+  const where = new URL(env.REDIS_URL).host;
+  if (await answersAt(env.REDIS_URL, 6379)) return { ...redis, why: `REDIS_URL unset, Redis answers at ${where}` };
+  return { ...postgres, why: `REDIS_URL unset and nothing answers at ${where}` };
+}
+
+/** Says where the queue is, without the password. */
+export function describeQueueBackend(backend: QueueBackend): string {
+  const url = new URL(backend.url);
+  url.password = '';
+  const where = `${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+  if (backend.kind === 'redis') return `BullMQ on Redis ${where} (key prefix ${env.QUEUE_PREFIX}; ${backend.why})`;
+  return `BullMQ on PostgreSQL ${where} (schema ${backend.schema}; ${backend.why})`;
+}
+
+/**
+ * The one place the queue's connection is chosen, once per process, and logged: REDIS_URL set, or Redis
+ * answering at DEFAULT_REDIS_URL, means Redis; otherwise BullMQ's PostgreSQL backend on DATABASE_URL.
+ * QUEUE_BACKEND=redis|postgres skips the probe.
+ */
+export function chooseQueueBackend(): Promise<QueueBackend> {
+  return (chosen ??= decideBackend().then((backend) => {
+    console.log(`[queue] ${describeQueueBackend(backend)}`);
+    return backend;
+  }));
 }
 
 /** The process's Redis connection, created on first use so importing job code never connects. */
-export function getRedis(): Redis {
+export function getRedis(url: string = env.REDIS_URL): Redis {
   if (!redis) {
     // BullMQ requires maxRetriesPerRequest: null: commands wait for a reconnect instead of failing mid-job.
-    redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-    redis.on('error', logRedisError);
-    redis.on('ready', () => (lastRedisError = ''));
+    redis = new Redis(url, { maxRetriesPerRequest: null });
+    redis.on('error', logQueueError);
+    redis.on('ready', () => (lastQueueError = ''));
   }
   return redis;
 }
 
+/** BullMQ's PostgreSQL backend owns its pool; `migrate` creates or upgrades its tables on first connect. */
+function postgresConnection(backend: Extract<QueueBackend, { kind: 'postgres' }>): PostgresPoolConfig {
+  return { connectionString: backend.url, schema: backend.schema, migrate: true, max: 4 };
+}
+
 /** The one queue all jobs go to; job name = outbox kind, job id = 'outbox-' + row id. */
-export function getQueue(): Queue<OutboxJobData> {
-  if (!queue) {
-    queue = new Queue<OutboxJobData>(QUEUE_NAME, { connection: getRedis(), prefix: env.QUEUE_PREFIX, defaultJobOptions });
-    queue.on('error', logRedisError); // an 'error' event without a listener would crash the process
-  }
-  return queue;
+export function getQueue(): Promise<PortalQueue> {
+  return (queue ??= chooseQueueBackend().then((backend) => {
+    const q: PortalQueue =
+      backend.kind === 'redis'
+        ? new Queue<OutboxJobData>(QUEUE_NAME, { connection: getRedis(backend.url), prefix: env.QUEUE_PREFIX, defaultJobOptions })
+        : newPostgresQueue(postgresConnection(backend));
+    q.on('error', logQueueError); // an 'error' event without a listener would crash the process
+    return q;
+  }));
+}
+
+/** A worker on the chosen backend; the caller closes it. */
+/** How many jobs a worker runs at once, and how soon a dead worker's jobs are taken over (WORKER_LOCK_MS). */
+export type WorkerCapacity = { concurrency: number; lockMs: number };
+type WorkerSettings = { concurrency: number; lockDuration: number; stalledInterval: number; maxStalledCount: number };
+
+const settingsOf = ({ concurrency, lockMs }: WorkerCapacity): WorkerSettings => ({
+  concurrency,
+  lockDuration: lockMs,
+  stalledInterval: lockMs,
+  // A job cut off by a dying worker is not at fault: take it over again after several crashes, not just one.
+  // The outbox row's lock and status make a repeat harmless.
+  maxStalledCount: 5,
+});
+
+export async function createWorker(processor: Processor<OutboxJobData>, capacity: WorkerCapacity): Promise<PortalWorker> {
+  const backend = await chooseQueueBackend();
+  const settings = settingsOf(capacity);
+  const worker: PortalWorker =
+    backend.kind === 'redis'
+      ? new Worker<OutboxJobData>(QUEUE_NAME, processor, { connection: getRedis(backend.url), prefix: env.QUEUE_PREFIX, ...settings })
+      : newPostgresWorker(processor, postgresConnection(backend), settings);
+  worker.on('error', logQueueError);
+  return worker;
 }
 
 /** Closes the queue and the shared Redis connection (BullMQ never closes a connection it was given). */
@@ -48,6 +136,6 @@ export async function closeQueue(): Promise<void> {
   const [q, r] = [queue, redis];
   queue = undefined;
   redis = undefined;
-  await q?.close();
+  await (await q)?.close();
   if (r && r.status !== 'end') await r.quit().catch(() => r.disconnect());
 }

@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { pool } from '../db/client';
-import { closeTransport } from '../emails/transport';
 import { env } from '../lib/env';
+import { closeTransport } from '../emails/transport';
 import { isJobName, type OutboxJobData } from './definitions';
 import { startOutboxRelay } from './outbox-relay';
 import { startPeriodic } from './periodic';
 import { remindExpiringCertificates } from '../lib/domain/vendors/remind-expiring-certificates';
 import { processors } from './processors';
-import { QUEUE_NAME, closeQueue, getRedis, logRedisError } from './queue';
+import { QUEUE_NAME, chooseQueueBackend, closeQueue, createWorker, describeQueueBackend, logQueueError, type PortalWorker } from './queue';
 
 export type WorkerOptions = {
   relayIntervalMs?: number;
@@ -20,11 +20,11 @@ export type WorkerOptions = {
   /** How soon a dead worker's jobs are taken over (WORKER_LOCK_MS). */
   lockMs?: number;
 };
-export type RunningWorker = { worker: Worker<OutboxJobData>; stop: () => Promise<void> };
+export type RunningWorker = { worker: PortalWorker; stop: () => Promise<void> };
 
 /** How long shutdown waits for jobs in progress (container runtimes usually kill after 10–30 s). */
 const DRAIN_MS = 20_000;
-/** How long worker.close() may take once no job runs: it never resolves if Redis was never reachable. */
+/** How long worker.close() may take once no job runs: it never resolves if the queue was never reachable. */
 const CLOSE_MS = 2_000;
 
 const HOUR_MS = 3_600_000;
@@ -32,13 +32,13 @@ const HOUR_MS = 3_600_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** Starts the BullMQ worker and the outbox relay loop; `stop()` drains running jobs and closes every connection. */
-export function startWorker({
+export async function startWorker({
   relayIntervalMs = 1000,
   concurrency = 5,
   closePool = true,
   lockMs = env.WORKER_LOCK_MS,
-}: WorkerOptions = {}): RunningWorker {
-  // Counted here because BullMQ's own drain waits on Redis, which may be the thing that is down.
+}: WorkerOptions = {}): Promise<RunningWorker> {
+  // Counted here because BullMQ's own drain waits on the queue's store, which may be the thing that is down.
   let active = 0;
   const dispatch = async (job: Job<OutboxJobData>): Promise<unknown> => {
     if (!isJobName(job.name)) throw new UnrecoverableError(`No processor for job '${job.name}'`);
@@ -49,28 +49,19 @@ export function startWorker({
       active -= 1;
     }
   };
-  const worker = new Worker<OutboxJobData>(QUEUE_NAME, dispatch, {
-    connection: getRedis(),
-    prefix: env.QUEUE_PREFIX,
-    concurrency,
-    lockDuration: lockMs,
-    stalledInterval: lockMs,
-    // A job cut off by a dying worker is not at fault: take it over again after several crashes, not just one.
-    // The outbox row's lock and status make a repeat harmless.
-    maxStalledCount: 5,
-  });
-  worker.on('error', logRedisError);
+  const worker = await createWorker(dispatch, { concurrency, lockMs });
   worker.on('failed', (job, error) =>
     console.error(`[worker] ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
   );
   const stopRelay = startOutboxRelay(relayIntervalMs);
   const stopCertificateSweep = startPeriodic('B-BBEE expiry reminders', remindExpiringCertificates, HOUR_MS);
-  console.log(`[worker] listening on queue '${QUEUE_NAME}' (prefix ${env.QUEUE_PREFIX}), relay every ${relayIntervalMs} ms`);
+  const backend = describeQueueBackend(await chooseQueueBackend());
+  console.log(`[worker] listening on queue '${QUEUE_NAME}', ${backend}, relay every ${relayIntervalMs} ms`);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      const closing = worker.close().catch(logRedisError); // stops fetching jobs at once
+      const closing = worker.close().catch(logQueueError); // stops fetching jobs at once
       await stopRelay();
       await stopCertificateSweep();
       // Let jobs in progress finish so no e-mail is cut off between sending and being marked done.
@@ -87,17 +78,24 @@ export function startWorker({
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const { stop } = startWorker();
+  // Not top-level await: Jest compiles this file to CommonJS when tests import startWorker.
+  const running = startWorker();
   const shutdown = (signal: string) => {
     console.log(`[worker] ${signal}: shutting down`);
-    stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    running
+      .then(({ stop }) => stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   };
+  running.catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }

@@ -5,9 +5,17 @@ import { z } from 'zod';
 const number = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
-  DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/portal'),
+  /** Unset: DEFAULT_DATABASE_URL; if nothing answers there, `npm run demo` starts an embedded PostgreSQL. */
+  DATABASE_URL: z.string().url().optional(),
+  DEFAULT_DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/portal'),
+  /** Where `npm run demo` keeps the embedded PostgreSQL's data. */
+  EMBEDDED_POSTGRES_DIR: z.string().default('.data/postgres'),
   DB_POOL_MAX: number(10),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Unset: DEFAULT_REDIS_URL; if nothing answers there, the queue runs on PostgreSQL (jobs/queue.ts). */
+  REDIS_URL: z.string().url().optional(),
+  DEFAULT_REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** auto: Redis if REDIS_URL is set or Redis answers at DEFAULT_REDIS_URL, otherwise PostgreSQL. */
+  QUEUE_BACKEND: z.enum(['auto', 'redis', 'postgres']).default('auto'),
   QUEUE_PREFIX: z.string().default('portal'),
   SMTP_URL: z
     .string()
@@ -27,15 +35,31 @@ const envSchema = z.object({
   WORKER_LOCK_MS: number(30_000),
   /** `npm run demo` reuses the last build when set to 1. */
   DEMO_SKIP_BUILD: z.enum(['0', '1']).default('0'),
+  /** `standalone` (the Dockerfile's build): next build also writes .next/standalone, what the image runs. */
+  NEXT_OUTPUT: z.enum(['standalone']).optional(),
+  /** How many documents `npm run demo` seeds (unset: the seed's default; seeding only adds up to this many). */
+  DEMO_DOCUMENTS: z.coerce.number().int().nonnegative().optional(),
   /** The Playwright run's own database and port (scripts/e2e-server.ts). */
   E2E_DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/portal_e2e'),
   E2E_PORT: number(3100),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The variables the portal reads; docker-compose.yml's are checked against this list. */
+export const ENV_NAMES = Object.keys(envSchema.shape);
 
-export const env: Env = envSchema.parse(process.env);
+/** Every process sees one resolved URL each; whether it was given decides what `auto` may try instead. */
+const resolvedEnvSchema = envSchema.transform(({ DATABASE_URL, REDIS_URL, ...rest }) => ({
+  ...rest,
+  DATABASE_URL: DATABASE_URL ?? rest.DEFAULT_DATABASE_URL,
+  databaseUrlGiven: DATABASE_URL !== undefined,
+  REDIS_URL: REDIS_URL ?? rest.DEFAULT_REDIS_URL,
+  redisUrlGiven: REDIS_URL !== undefined,
+}));
+
+export type Env = z.infer<typeof resolvedEnvSchema>;
+
+export const env: Env = resolvedEnvSchema.parse(process.env);
 
 /** Whether the portal is served over https (APP_URL): cookies are Secure, answers carry HSTS. */
 export const isServedOverHttps = env.APP_URL.startsWith('https://');

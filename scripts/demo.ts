@@ -1,45 +1,72 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { chooseDemoDatabase } from '../db/embedded-postgres';
 import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { chooseQueueBackend, describeQueueBackend } from '../jobs/queue';
 import { env } from '../lib/env';
 
-/** `npm run demo`: migrate, seed, build, then run web and worker together until Ctrl+C. */
-const { DATABASE_URL: url, PORT: port } = env;
+/**
+ * `npm run demo`: choose the database (starting an embedded one if no server is there) and the queue,
+ * migrate, seed, build, then run web and worker together until Ctrl+C. Works with nothing but Node.
+ */
+const { PORT: port } = env;
+const database = await chooseDemoDatabase();
+// From here on this process's DATABASE_URL is the chosen one: the queue on PostgreSQL uses it too.
+env.DATABASE_URL = database.url;
 
-await migrateDatabase(url);
-await seedDatabase({ databaseUrl: url, log: (m) => console.log(m) });
+await migrateDatabase(database.url);
+await seedDatabase({ databaseUrl: database.url, documents: env.DEMO_DOCUMENTS, log: (m) => console.log(m) });
+const queue = await chooseQueueBackend();
 
+// The children get the choices made here, so web and worker agree and need not probe again.
+const childEnv = { ...process.env, DATABASE_URL: database.url, QUEUE_BACKEND: queue.kind, PORT: String(port) };
 if (env.DEMO_SKIP_BUILD !== '1') {
-  const build = spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const build = spawnSync('npx', ['next', 'build'], { env: childEnv, stdio: 'inherit' });
+  if (build.status !== 0) {
+    await database.stop();
+    process.exit(build.status ?? 1);
+  }
 }
 
-const childEnv = { ...process.env, DATABASE_URL: url, PORT: String(port) };
 // Each child leads a process group of its own, so stopping it stops what npm and tsx started under it.
-const children = [
-  spawn('npm', ['start'], { env: childEnv, stdio: 'inherit', detached: true }),
-  spawn('npx', ['tsx', 'jobs/worker.ts'], { env: childEnv, stdio: 'inherit', detached: true }),
+// Not the terminal as stdin: Node asserts on exit when it resets a terminal from a background group.
+const STDIO: ['ignore', 'inherit', 'inherit'] = ['ignore', 'inherit', 'inherit'];
+const children: ChildProcess[] = [
+  spawn('npm', ['start'], { env: childEnv, stdio: STDIO, detached: true }),
+  spawn('npx', ['tsx', 'jobs/worker.ts'], { env: childEnv, stdio: STDIO, detached: true }),
 ];
+const exited = children.map((child) => new Promise<void>((resolve) => child.once('exit', () => resolve())));
 
-console.log(`\nTrade Portal is starting on http://localhost:${port}\nDemo accounts (password ${DEMO_PASSWORD}):`);
+const mail = env.SMTP_URL ? `SMTP ${new URL(env.SMTP_URL).host}` : `.eml files in ${path.resolve(env.MAIL_DIR)}`;
+console.log(`
+Trade Portal is starting on http://localhost:${port}
+  database: ${database.description}
+  queue:    ${describeQueueBackend(queue)}
+  e-mails:  ${mail}
+Demo accounts (password ${DEMO_PASSWORD}):`);
 for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(30)} ${account.role.padEnd(9)} lands on ${account.startPath}`);
+console.log('Ctrl+C stops everything.\n');
 
-const stop = () => {
-  for (const child of children) {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
+let stopping: Promise<void> | undefined;
+const stop = (code: number) =>
+  (stopping ??= (async () => {
+    for (const child of children) {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
     }
-  }
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+    await Promise.all(exited);
+    await database.stop(); // after web and worker, so they finish their work on a running database
+    console.log('Stopped web, worker and database.');
+    process.exit(code);
+  })());
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
 for (const child of children)
   child.on('exit', (code) => {
-    if (code) {
-      stop();
-      process.exitCode = code;
-    }
+    if (code) void stop(code);
   });

@@ -27,12 +27,12 @@ beforeAll(async () => {
   process.env.APP_URL = 'http://portal.example:3000';
   const { startWorker } = await import('@/jobs/worker');
   const { getQueue, closeQueue } = await import('@/jobs/queue');
-  await getQueue().obliterate({ force: true });
+  await (await getQueue()).obliterate({ force: true });
   m = {
     requestReset: (await import('@/app/api/password/email/route')).POST,
     reset: (await import('@/app/api/password/reset/route')).POST,
     login: (await import('@/app/api/login/route')).POST,
-    worker: startWorker({ relayIntervalMs: 200, closePool: false }),
+    worker: await startWorker({ relayIntervalMs: 200, closePool: false }),
     closeQueue,
     appPool: (await import('@/db/client')).pool,
   };

@@ -20,14 +20,14 @@ let worker: RunningWorker | undefined;
 beforeAll(async () => {
   await smtp.start();
   env.SMTP_URL = smtp.url;
-  await getQueue().obliterate({ force: true });
+  await (await getQueue()).obliterate({ force: true });
 });
 
 afterAll(async () => {
   await worker?.stop();
   await db.delete(outbox).where(eq(outbox.kind, 'resend-order'));
   await removeCreatedDocuments();
-  await getQueue().obliterate({ force: true });
+  await (await getQueue()).obliterate({ force: true });
   await closeQueue();
   closeTransport();
   await smtp.stop();
@@ -144,7 +144,7 @@ describe('resend (PUT /orders/resend/{docno})', () => {
     );
     expect(mine).toHaveLength(linked.length);
 
-    worker = startWorker({ relayIntervalMs: 200, closePool: false });
+    worker = await startWorker({ relayIntervalMs: 200, closePool: false });
     await waitFor(async () =>
       (await db.select().from(outbox).where(eq(outbox.kind, 'resend-order')))
         .filter((r) => r.payload.xdocId === order.id)

@@ -44,8 +44,8 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 2000
   }
 }
 
-function runWorker(): RunningWorker {
-  running = startWorker({ relayIntervalMs: 200, closePool: false });
+async function runWorker(): Promise<RunningWorker> {
+  running = await startWorker({ relayIntervalMs: 200, closePool: false });
   return running;
 }
 
@@ -57,13 +57,13 @@ async function stopWorker(): Promise<void> {
 beforeAll(async () => {
   await smtp.start();
   env.SMTP_URL = smtp.url;
-  await getQueue().obliterate({ force: true });
+  await (await getQueue()).obliterate({ force: true });
 });
 
 afterEach(stopWorker);
 
 afterAll(async () => {
-  await getQueue().obliterate({ force: true });
+  await (await getQueue()).obliterate({ force: true });
   if (created.length > 0) await db.delete(outbox).where(inArray(outbox.id, created));
   await closeQueue();
   closeTransport();
@@ -77,7 +77,7 @@ describe('e-mail outbox', () => {
     const id = await commitEmail(to, 'Vendor report ready');
     expect((await row(id))?.status).toBe('pending');
 
-    runWorker();
+    await runWorker();
     await waitFor(async () => (await row(id))?.status === 'done');
 
     const mails = smtp.to(to);
@@ -103,7 +103,7 @@ describe('e-mail outbox', () => {
     // A committed row enqueued afterwards is relayed in the same round; once it is delivered, the other would have been too.
     const marker = recipient('marker');
     const markerId = await commitEmail(marker, 'Marker');
-    runWorker();
+    await runWorker();
     await waitFor(async () => (await row(markerId))?.status === 'done');
     expect(smtp.to(marker)).toHaveLength(1);
     expect(smtp.to(lost)).toHaveLength(0);
@@ -116,9 +116,9 @@ describe('e-mail outbox', () => {
     // Simulate a relay that added the job but crashed before its commit: the row is pending again.
     await db.update(outbox).set({ status: 'pending', queuedAt: null }).where(eq(outbox.id, id));
     expect((await relayOutbox()).error).toBeUndefined();
-    expect((await getQueue().getJobs(['waiting', 'delayed', 'active'])).filter((j) => j.id === `outbox-${id}`)).toHaveLength(1);
+    expect((await (await getQueue()).getJobs(['waiting', 'delayed', 'active'])).filter((j) => j.id === `outbox-${id}`)).toHaveLength(1);
 
-    runWorker();
+    await runWorker();
     await waitFor(async () => (await row(id))?.status === 'done');
     await stopWorker();
     expect(await processEmailRow(id)).toBe('skipped');
@@ -135,7 +135,7 @@ describe('e-mail outbox', () => {
       connection: getRedis(),
       prefix: env.QUEUE_PREFIX,
     });
-    await waitFor(async () => (await getQueue().getJob(`outbox-${id}`))?.isFailed() ?? false);
+    await waitFor(async () => (await (await getQueue()).getJob(`outbox-${id}`))?.isFailed() ?? false);
     await failer.close();
     expect(await row(id)).toMatchObject({ status: 'queued' });
 
@@ -152,7 +152,7 @@ describe('e-mail outbox', () => {
     await smtp.stop();
     const to = recipient('smtp-down');
     const id = await commitEmail(to, 'After the outage');
-    runWorker();
+    await runWorker();
     await waitFor(async () => ((await row(id))?.attempts ?? 0) >= 1);
     const failed = await row(id);
     expect(failed?.status).not.toBe('done');

@@ -63,7 +63,7 @@ export async function runJobs<P, R>(kind: string, job: OutboxJobDefinition<P, R>
 
 /** Empties and closes the test queue: the web code nudges the relay, which puts jobs there that no worker takes in these tests. */
 export async function closeTestQueue(): Promise<void> {
-  await getQueue().obliterate({ force: true });
+  await (await getQueue()).obliterate({ force: true });
   await closeQueue();
 }
 

@@ -27,10 +27,10 @@ beforeAll(async () => {
   process.env.APP_URL = 'http://portal.example:3000';
   const { startWorker } = await import('@/jobs/worker');
   const { getQueue, closeQueue } = await import('@/jobs/queue');
-  await getQueue().obliterate({ force: true });
+  await (await getQueue()).obliterate({ force: true });
   const support = await import('../support/users');
   m = {
-    worker: startWorker({ relayIntervalMs: 200, closePool: false }),
+    worker: await startWorker({ relayIntervalMs: 200, closePool: false }),
     closeQueue,
     appPool: (await import('@/db/client')).pool,
     callAs: support.callAs,

@@ -1,0 +1,107 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { load } from 'js-yaml';
+import { ENV_NAMES } from '@/lib/env';
+
+/**
+ * No Docker engine runs here, so docker-compose.yml is kept honest by reading it: its services, the
+ * commands they run and their environment must match the Dockerfile, package.json and lib/env.ts.
+ */
+type Service = {
+  image?: string;
+  build?: { context: string; target: string };
+  command?: string[];
+  environment?: Record<string, string>;
+  deploy?: { replicas?: number };
+  depends_on?: Record<string, unknown>;
+  volumes?: string[];
+  ports?: string[];
+};
+
+const root = path.resolve(__dirname, '../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const compose = load(read('docker-compose.yml')) as { services: Record<string, Service> };
+const services = compose.services;
+const dockerfile = read('Dockerfile');
+const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+
+/** The bundles `npm run build:bundles` writes: dist/<name>.js ← its TypeScript entry. */
+const bundles = Object.fromEntries(
+  [...scripts['build:bundles'].matchAll(/(\w+)=(\S+\.ts)/g)].map(([, name, entry]) => [`dist/${name}.js`, entry]),
+);
+
+/** The instructions of one Dockerfile stage (`FROM … AS name` up to the next FROM). */
+function stage(name: string): string {
+  const match = new RegExp(`^FROM \\S+ AS ${name}\\n([\\s\\S]*?)(?=^FROM |$(?![\\s\\S]))`, 'm').exec(dockerfile);
+  if (!match) throw new Error(`no stage ${name} in the Dockerfile`);
+  return match[1];
+}
+
+/** The TypeScript entry a package.json script runs with tsx. */
+const scriptEntry = (script: string) => /tsx (\S+\.ts)/.exec(scripts[script])?.[1];
+
+it('runs PostgreSQL, Redis, a one-off setup, two web replicas behind nginx and two workers', () => {
+  expect(Object.keys(services).sort()).toEqual(['lb', 'postgres', 'redis', 'setup', 'web', 'worker']);
+  expect(services.postgres.image).toMatch(/^postgres:\d+/);
+  expect(services.redis.image).toMatch(/^redis:\d+/);
+  expect(services.lb.image).toMatch(/^nginx:/);
+  expect(services.web.deploy?.replicas).toBe(2);
+  expect(services.worker.deploy?.replicas).toBe(2);
+  for (const service of Object.values(services))
+    for (const dependency of Object.keys(service.depends_on ?? {})) expect(Object.keys(services)).toContain(dependency);
+});
+
+it('builds the web and worker images from stages of the Dockerfile, without dev dependencies, as a non-root user', () => {
+  expect(services.web.build).toEqual({ context: '.', target: 'web' });
+  expect(services.worker.build).toEqual({ context: '.', target: 'worker' });
+  expect(services.setup.build).toEqual({ context: '.', target: 'worker' });
+  for (const name of ['web', 'worker']) {
+    expect(stage(name)).toMatch(/^USER node$/m);
+    expect(stage(name)).not.toMatch(/tsx|npm ci(?! --omit=dev)/);
+  }
+  expect(stage('prod-deps')).toMatch(/npm ci --omit=dev/);
+  expect(stage('worker')).toMatch(/COPY --from=prod-deps \/app\/node_modules/);
+});
+
+it("runs Next's standalone server in the web image, built by the package's own build script", () => {
+  expect(services.web.command).toEqual(['node', 'server.js']);
+  expect(stage('web')).toMatch(/CMD \["node", "server.js"\]/);
+  expect(stage('web')).toMatch(/COPY --from=build \S* ?\/app\/\.next\/standalone \.\//);
+  expect(stage('build')).toMatch(/NEXT_OUTPUT=standalone/);
+  expect(stage('build')).toMatch(/npm run build && npm run build:bundles/);
+  expect(scripts.build).toBe('next build');
+  expect(read('next.config.ts')).toMatch(/output: env\.NEXT_OUTPUT/);
+});
+
+it('runs in the worker image the same entries as `npm run worker`, `db:migrate` and `db:seed`, bundled ahead of time', () => {
+  expect(services.worker.command).toEqual(['node', 'dist/worker.js']);
+  expect(stage('worker')).toMatch(/CMD \["node", "dist\/worker.js"\]/);
+  expect(bundles['dist/worker.js']).toBe(scriptEntry('worker'));
+  expect(services.setup.command).toEqual(['sh', '-c', 'node dist/migrate.js && node dist/seed.js']);
+  expect(bundles['dist/migrate.js']).toBe(scriptEntry('db:migrate'));
+  expect(bundles['dist/seed.js']).toBe(scriptEntry('db:seed'));
+  for (const entry of Object.values(bundles)) expect(existsSync(path.join(root, entry))).toBe(true);
+  // db/migrate.ts finds its migrations beside the bundle.
+  expect(stage('build')).toMatch(/cp -r db\/migrations dist\/migrations/);
+});
+
+it('points every app process at the PostgreSQL and Redis services, so nothing embedded starts', () => {
+  for (const name of ['setup', 'web', 'worker']) {
+    const environment = services[name].environment ?? {};
+    for (const variable of Object.keys(environment)) expect(ENV_NAMES).toContain(variable);
+    expect(new URL(environment.DATABASE_URL).hostname).toBe('postgres');
+    expect(new URL(environment.REDIS_URL).hostname).toBe('redis');
+    expect(environment.QUEUE_BACKEND).toBe('redis');
+  }
+  expect(services.worker.volumes).toContain('maildata:/app/.data/mail');
+});
+
+it('balances over the web replicas on the port the web image listens on', () => {
+  const port = /PORT=(\d+)/.exec(stage('web'))![1];
+  const [file, target] = services.lb.volumes![0].split(':');
+  expect(target).toBe('/etc/nginx/nginx.conf');
+  const nginx = read(file);
+  expect(nginx).toMatch(new RegExp(`server web:${port};`));
+  expect(nginx).toMatch(/proxy_pass http:\/\/web;/);
+  expect(services.lb.ports).toEqual(['3000:80']);
+});

@@ -124,12 +124,12 @@ test('keeps each view’s own filters when the user switches between to invoice 
   await searched;
   await expect(page.getByRole('button', { name: 'PO-INV-0003', exact: true })).toBeVisible();
 
+  // The other view starts with its own (empty) filters: its list is asked for without the number.
+  const creditList = page.waitForResponse((r) => r.url().includes('/orders/returned') && r.url().includes('responded=true'));
   await page.getByRole('button', { name: /^To credit/ }).click();
+  expect((await creditList).url()).not.toContain('docno=');
   await expect(page).toHaveURL(/view=to-credit/);
   await expect(page.getByLabel('Order number')).toHaveValue('');
-  await expect(
-    page.getByRole('button', { name: 'RO-INV-0001', exact: true }).or(page.getByText('No return orders to credit.')),
-  ).toBeVisible();
 
   await page.getByRole('button', { name: /^To invoice/ }).click();
   await expect(page.getByLabel('Order number')).toHaveValue('PO-INV');

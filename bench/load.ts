@@ -13,7 +13,8 @@ export type LoadResult = {
   non2xx: number;
 };
 
-export type NextRequest = () => { path: string; headers: Record<string, string> };
+/** The next request: its path and headers, and for a submission its method and body. */
+export type NextRequest = () => { path: string; headers: Record<string, string>; method?: 'GET' | 'POST'; body?: string };
 
 /**
  * Runs autocannon against `base`, each request made by `next` (a different user, tab, filter or page
@@ -35,8 +36,8 @@ export async function load(
         requests: [
           {
             setupRequest: (request) => {
-              const { path, headers } = next();
-              return { ...request, path, headers: { ...request.headers, ...headers } };
+              const { path, headers, method, body } = next();
+              return { ...request, path, headers: { ...request.headers, ...headers }, ...(method ? { method, body } : {}) };
             },
           },
         ],

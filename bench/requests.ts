@@ -28,6 +28,8 @@ const TABS: { list: InboxListName; path: string }[] = [
   { list: 'unread_deliverynote', path: '/delivery-notes' },
   { list: 'unread_dispute', path: '/disputes' },
   { list: 'unread_remittance', path: '/remittance-advices' },
+  // The Invoices tab's toInvoice view (issue 9: the same targets as GET /orders).
+  { list: 'to_invoice', path: '/orders/uninvoiced' },
 ];
 
 /** The columns the inbox tables sort by on the server (docs/api.md). */

@@ -5,6 +5,7 @@ import os from 'node:os';
 import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { measureInvoiceSubmissions } from './invoicing';
 import { load, type LoadResult, type NextRequest } from './load';
 import { runPgbench } from './pgbench';
 import { median } from './stats';
@@ -144,7 +145,7 @@ if (!existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { measured, page } = await withServer(async () => {
+const { measured, page, submissions } = await withServer(async () => {
   const cookies = new Map<string, string>();
   for (const supplier of suppliers) cookies.set(supplier.email, await signIn(supplier.email));
   const browse = requestsOf.get('browse')!;
@@ -175,7 +176,8 @@ const { measured, page } = await withServer(async () => {
     connections,
     label,
   });
-  return { measured, page };
+  const submissions = await measureInvoiceSubmissions(base, url, suppliers, cookies, { connections: 10, duration });
+  return { measured, page, submissions };
 });
 
 const verdicts = measured.flatMap(({ workload, rounds, middle }) => {
@@ -186,6 +188,9 @@ const verdicts = measured.flatMap(({ workload, rounds, middle }) => {
   ];
 });
 verdicts.push(`- inbox page p95 < 300 ms: ${page.p95} ms → ${page.p95 < 300 ? 'met' : 'MISSED'}`);
+verdicts.push(
+  `- POST /invoices p95 < 150 ms at 10 concurrent submitters: ${submissions.p95} ms → ${submissions.p95 < 150 ? 'met' : 'MISSED'}`,
+);
 
 const report = `# Benchmarks
 
@@ -197,7 +202,7 @@ PostgreSQL and Redis on the same machine. Database \`portal_bench\` with ${docum
 ${connections} connections for ${duration} s per measurement.
 
 The load is ${suppliers.length} supplier administrators (one per vendor, each with its own session) and, per
-workload, 120 requests drawn at random: an inbox tab (orders, return orders, delivery notes, disputes,
+workload, 120 requests drawn at random: an inbox tab (orders, return orders, orders to invoice, delivery notes, disputes,
 remittances), half with a store filter, and a page among the list's first 40 (${RESULTS} rows each); the
 sorted workload adds a sort column and direction, the search workload asks for four digits from the
 middle of a document number instead. No two consecutive requests are alike, and every request carries
@@ -213,6 +218,10 @@ ${measured.map(roundsTable).join('\n\n')}
 The server-rendered inbox page under the browse workload:
 
 ${table([page])}
+
+Invoices submitted (each a real submission: rules, order lock, document, lines, audit, activity):
+
+${table([submissions])}
 
 Targets:
 ${verdicts.join('\n')}

@@ -114,3 +114,25 @@ test('opens the discrepancy window for an order its goods receipt counted differ
   await expect(window.locator('tr[data-line="2"] td').last()).toHaveText('—');
   await expect(window.getByRole('columnheader', { name: 'Received' })).toBeVisible();
 });
+
+test('keeps each view’s own filters when the user switches between to invoice and to credit', async ({ page }) => {
+  await page.goto('/?tab=invoices');
+  const number = page.getByLabel('Order number');
+  await number.fill('PO-INV');
+  const searched = page.waitForResponse((r) => r.url().includes('/orders/uninvoiced') && r.url().includes('docno=PO-INV'));
+  await page.getByRole('button', { name: 'Search' }).click();
+  await searched;
+  await expect(page.getByRole('button', { name: 'PO-INV-0003', exact: true })).toBeVisible();
+
+  // The other view starts with its own (empty) filters: its list is asked for without the number.
+  const creditList = page.waitForResponse((r) => r.url().includes('/orders/returned') && r.url().includes('responded=true'));
+  await page.getByRole('button', { name: /^To credit/ }).click();
+  expect((await creditList).url()).not.toContain('docno=');
+  await expect(page).toHaveURL(/view=to-credit/);
+  await expect(page.getByLabel('Order number')).toHaveValue('');
+
+  await page.getByRole('button', { name: /^To invoice/ }).click();
+  await expect(page.getByLabel('Order number')).toHaveValue('PO-INV');
+  await expect(page).toHaveURL(/docno=PO-INV/);
+  await expect(page.getByRole('button', { name: 'PO-INV-0003', exact: true })).toBeVisible();
+});

@@ -3,6 +3,7 @@ import { db, type DbOrTx } from '../../../db/client';
 import { vendors, xdocs } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
+import { formatMoney } from '../../format/money';
 import { recordActivity, recordAudit } from '../audit/record';
 import type { XdocRow } from '../documents/queries';
 import { ConflictError, ForbiddenError, RuleViolationError } from '../errors';
@@ -124,7 +125,7 @@ export async function submitInvoice(actor: Actor, input: SubmitInvoice, options:
       await recordAudit(tx, actor, {
         xdocId: order.id,
         action: isCredit ? 'credited' : 'invoiced',
-        descr: `${label} ${input.invoiceNumber} submitted${onBranch} (R ${plan.totals.incl}); ${input.toFollow ? 'more to follow' : 'no more to follow'}`,
+        descr: `${label} ${input.invoiceNumber} submitted${onBranch} (${formatMoney(plan.totals.incl)}); ${input.toFollow ? 'more to follow' : 'no more to follow'}`,
       });
       await recordAudit(tx, actor, {
         xdocId: doc.id,

@@ -69,7 +69,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
 
   async function submit() {
     const ask = (text: string) => confirm({ title: text, confirmLabel: 'Yes', cancelLabel: 'No' });
-    if (nothingRemains(shown) && !(await ask(`Order is fully ${isCredit ? 'credited' : 'invoiced'}. Do you want to proceed?`))) return;
+    if (nothingRemains(shown) && !(await ask('Order is fully invoiced. Do you want to proceed?'))) return;
     if (!typedNote.trim() && !pickedNote) return oops(DELIVERY_NOTE_REQUIRED);
     if (!invoiceNumber.trim()) return oops(INVOICE_NUMBER_REQUIRED);
     const toFollow = quantitiesChanged(shown) && (await ask('Are there any other invoices to follow on this order?')) ? '1' : '0';

@@ -1,0 +1,111 @@
+/** @jest-environment jsdom */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { XdocDetail, XdocLine } from '@/lib/domain/documents/queries';
+import { fakeResponse } from '@/lib/client/test-support/fake-response';
+import { InvoiceModal } from './invoice-modal';
+
+/*
+ * The invoice window against a fake API: what it sends (the multipart form and one Idempotency-Key per
+ * opening, kept across a retry), the order of the spec's questions, and the Oops dialog on a refusal.
+ */
+
+type Sent = { method: string; url: string; headers: Headers; body: unknown };
+let sent: Sent[];
+let submitAnswer: { status: number; body: unknown };
+
+beforeEach(() => {
+  sent = [];
+  submitAnswer = { status: 201, body: { message: 'Invoice successfully submitted', order: { tinyMce: 'TM1', responded: true } } };
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    sent.push({ method: init.method ?? 'GET', url, headers: new Headers(init.headers), body: init.body });
+    if (url.startsWith('/invoices?'))
+      return fakeResponse(200, { invoicedLines: [], linkedInvoices: [], xdocs: [], deliveredLines: [], receivedLines: [] });
+    return fakeResponse(submitAnswer.status, submitAnswer.body);
+  }) as typeof fetch;
+});
+
+const line = (lineNumber: number, over: Partial<XdocLine> = {}) =>
+  ({
+    lineNumber,
+    catalogueCode: `10100${lineNumber}`,
+    descr: 'Milk',
+    qty: '4.00',
+    originalqty: '4.00',
+    amount: '10.00',
+    originalamount: '10.00',
+    taxPercent: '15.00',
+    response: 'Confirmed',
+    orderDescr: null,
+    deliveryAddressCode: null,
+    branchName: null,
+    amountEditable: false,
+    taxPercentEditable: false,
+    ...over,
+  }) as XdocLine;
+
+const order = (over: Partial<XdocDetail> = {}) =>
+  ({ tinyMce: 'TM1', docno: 'PO1', wfStatusCode: 'confirmed', isJab: false, det: [line(1), line(2)], ...over }) as XdocDetail;
+
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Delivery note number'), 'DN-1');
+  await user.type(screen.getByLabelText('Invoice number'), 'inv-9');
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('button', { name: 'Submit invoice' }));
+}
+
+const submissions = () => sent.filter((s) => s.method === 'POST');
+
+describe('InvoiceModal', () => {
+  it('asks whether more invoices follow when a quantity changed, and sends the form with an Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    const onSubmitted = jest.fn();
+    render(<InvoiceModal order={order()} isCredit={false} onClose={jest.fn()} onSubmitted={onSubmitted} />);
+    const quantity = await screen.findByLabelText('Quantity of line 1');
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await fillAndSubmit(user);
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    const [post] = submissions();
+    expect(post.url).toBe('/invoices');
+    expect(post.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,}$/);
+    const form = post.body as FormData;
+    expect(form.get('invoiceNumber')).toBe('INV-9');
+    expect(form.get('deliverynoteNumber')).toBe('DN-1');
+    expect(form.get('toFollow')).toBe('0');
+    expect(JSON.parse(String(form.get('det')))).toEqual([
+      { lineNumber: 1, deliveryAddressCode: null, qty: '3', amount: '10.00', taxPercent: '15.00' },
+      { lineNumber: 2, deliveryAddressCode: null, qty: '4.00', amount: '10.00', taxPercent: '15.00' },
+    ]);
+  });
+
+  it('shows a refusal in the Oops dialog and closes the window on OK; a second try of the same window sends the same key', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    submitAnswer = { status: 422, body: { message: 'Invoice number INV-9 has already been used for vendor V0001.', errors: {} } };
+    render(<InvoiceModal order={order()} isCredit={false} onClose={onClose} onSubmitted={jest.fn()} />);
+    await screen.findByLabelText('Quantity of line 1');
+    await fillAndSubmit(user);
+    expect(await screen.findByText('Invoice number INV-9 has already been used for vendor V0001.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onClose).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Submit invoice' }));
+    await screen.findAllByText('Invoice number INV-9 has already been used for vendor V0001.');
+    const [first, second] = submissions();
+    expect(second.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
+  });
+
+  it('asks for a delivery note number before anything is sent', async () => {
+    const user = userEvent.setup();
+    render(<InvoiceModal order={order()} isCredit={false} onClose={jest.fn()} onSubmitted={jest.fn()} />);
+    await screen.findByLabelText('Quantity of line 1');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Submit invoice' }));
+    expect(
+      await screen.findByText('Please capture a delivery note number or select a delivery note from the dropdown.'),
+    ).toBeInTheDocument();
+    expect(submissions()).toEqual([]);
+  });
+});

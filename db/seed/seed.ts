@@ -37,9 +37,10 @@ export async function seedDatabase({ databaseUrl, documents = DEFAULT_DOCUMENTS,
     const { before, added } = await seedDocuments([client, second], documents, log);
     log(`documents: ${before} before, ${added} added`);
     if (added > 0) {
-      // Bulk batches may run with triggers off (see skipForeignKeyChecks), so the inbox counters are recounted.
+      // Bulk batches may run with triggers off (see skipForeignKeyChecks), so the inbox and history counters are recounted.
       // (Each document's line_count is written with it.)
       await client.query('select inbox_counts_rebuild()');
+      await client.query('select history_counts_rebuild()');
       const tables = 'xdocs, xdoc_lines, audit_entries, invoiced_lines, delivered_lines';
       await client.query(added >= VACUUM_AFTER ? `vacuum (analyze) ${tables}` : `analyze ${tables}`);
     }

@@ -282,6 +282,27 @@ export const inboxCounts = pgTable(
   (t) => [primaryKey({ columns: [t.vendorId, t.list, t.storeId] })],
 );
 
+/**
+ * How many documents there are of each subsidiary, vendor, type and status, kept exact by a trigger on
+ * xdocs (migration 0011) in the transaction of every change, so a history total filtered by nothing else
+ * (the staff's start screen) is a sum of a few rows instead of a count over every document.
+ */
+export const historyCounts = pgTable(
+  'history_counts',
+  {
+    subsidiaryId: integer()
+      .notNull()
+      .references(() => subsidiaries.id),
+    vendorId: integer()
+      .notNull()
+      .references(() => vendors.id),
+    xdocTypeCode: text().notNull(),
+    wfStatusCode: text().notNull(),
+    total: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.subsidiaryId, t.vendorId, t.xdocTypeCode, t.wfStatusCode] })],
+);
+
 /** Quantities delivered against an order line (one row per delivery note line). */
 export const deliveredLines = pgTable(
   'delivered_lines',

@@ -40,9 +40,10 @@ export async function seedDatabase({ databaseUrl, documents = DEFAULT_DOCUMENTS,
     // After the generated documents, so they do not count towards the requested number.
     await seedInvoicingDemo(client);
     if (added > 0) {
-      // Bulk batches may run with triggers off (see skipForeignKeyChecks), so the inbox counters are recounted.
+      // Bulk batches may run with triggers off (see skipForeignKeyChecks), so the inbox and history counters are recounted.
       // (Each document's line_count is written with it.)
       await client.query('select inbox_counts_rebuild()');
+      await client.query('select history_counts_rebuild()');
       const tables = 'xdocs, xdoc_lines, audit_entries, invoiced_lines, delivered_lines';
       await client.query(added >= VACUUM_AFTER ? `vacuum (analyze) ${tables}` : `analyze ${tables}`);
     }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   auditEntries,
+  historyCounts,
   inboxCounts,
   itemChanges,
   items,
@@ -103,6 +104,13 @@ export class Scope {
     const g = this.#grants;
     if (g.kind === 'all') return EVERYTHING;
     return g.kind === 'vendors' ? idsOrNothing(inboxCounts.vendorId, g.read) : null;
+  }
+
+  /** The history counter rows covering exactly the documents it may read. */
+  historyCounts(): SQL {
+    const g = this.#grants;
+    if (g.kind === 'all') return EVERYTHING;
+    return g.kind === 'subsidiaries' ? idsOrNothing(historyCounts.subsidiaryId, g.read) : idsOrNothing(historyCounts.vendorId, g.read);
   }
 
   /** Vendors it may see: suppliers only their linked vendors; staff all. */

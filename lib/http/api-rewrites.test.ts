@@ -53,6 +53,16 @@ describe('which requests reach an API handler', () => {
     expect(apiPathOf('/xdocs/tx-1/pdf', XHR)).toBe('/api/xdocs/tx-1/pdf');
   });
 
+  it('keeps the history screen a page while its calls reach their handlers', () => {
+    expect(apiPathOf('/history', {})).toBeNull();
+    expect(apiPathOf('/history', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' })).toBeNull();
+    expect(apiPathOf('/history/documents', XHR)).toBe('/api/history/documents');
+    expect(apiPathOf('/history/createReport', { ...XHR, accept: '*/*' })).toBe('/api/history/createReport');
+    expect(apiPathOf('/orders/resend/PO00000042', XHR)).toBe('/api/orders/resend/PO00000042');
+    expect(apiPathOf('/mark/outstanding/tx-1', XHR)).toBe('/api/mark/outstanding/tx-1');
+    expect(apiPathOf('/files/12/download', XHR)).toBe('/api/files/12/download');
+  });
+
   it('matches the XHR header value exactly', () => {
     expect(apiPathOf('/orders', { 'x-requested-with': 'xmlhttprequest' })).toBeNull();
     expect(apiPathOf('/orders', { 'x-requested-with': 'XMLHttpRequest2' })).toBeNull();

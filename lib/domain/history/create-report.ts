@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { REPORT_FILE_NAME, writeHistoryReport } from '../../exports/history-report-xlsx';
 import { recordActivity } from '../audit/record';
-import { countHistory, historyWhere } from './queries';
+import { countHistory, historySearch } from './queries';
 import { reportBatches } from './report-rows';
 import type { HistoryReportFilter } from './schemas';
 
@@ -30,7 +30,7 @@ export async function createHistoryReport(
   { rowLimit = REPORT_STREAM_ROW_LIMIT, ip }: { rowLimit?: number; ip?: string } = {},
 ): Promise<HistoryReport> {
   assertCan(actor, 'history.report');
-  const rows = await countHistory(await historyWhere(actor.scope, filter));
+  const rows = await countHistory((await historySearch(actor.scope, filter)).total);
   const emailed = rows > rowLimit;
   await db.transaction(async (tx) => {
     if (emailed) await enqueueInOutbox(tx, 'history-report', { userId: actor.userId, query });

@@ -3,7 +3,7 @@ import { cursorBatches } from '../../../db/cursor';
 import { divisions, regions, stores, subsidiaries, vendors, xdocs } from '../../../db/schema';
 import type { Scope } from '../../auth/scope';
 import type { HistoryReportRow } from '../../exports/history-report-xlsx';
-import { historyOrder, historyWhere } from './queries';
+import { historyOrder, historySearch } from './queries';
 import type { HistoryReportFilter } from './schemas';
 
 /** The report's columns by the row names of HistoryReportRow; dates and money as text, as PostgreSQL writes them. */
@@ -25,5 +25,5 @@ export function reportQuery(where: SQL, filter: HistoryReportFilter): SQL {
 
 /** The scoped search's report rows, a batch at a time from a database cursor. */
 export async function reportBatches(scope: Scope, filter: HistoryReportFilter): Promise<AsyncIterable<HistoryReportRow[]>> {
-  return cursorBatches<HistoryReportRow>(reportQuery(await historyWhere(scope, filter), filter));
+  return cursorBatches<HistoryReportRow>(reportQuery((await historySearch(scope, filter)).where, filter));
 }

@@ -81,8 +81,8 @@ export const historyFilterSchema = filterFields
   .superRefine(historyRules);
 export type HistoryFilter = z.infer<typeof historyFilterSchema>;
 
-/** GET /history/updateSubsidiary?id= */
-export const updateSubsidiaryQuerySchema = z.object({ id: intText('id') });
+/** GET /history/updateSubsidiary?id= (an empty id clears the choice: "All") */
+export const updateSubsidiaryQuerySchema = z.object({ id: intText('id').optional() });
 /** GET /history/addVendor?code= */
 export const addVendorQuerySchema = z.object({
   code: text('code', 30).refine((c) => c.length > 0, 'code is required.'),

@@ -35,16 +35,20 @@ export async function historySelection(actor: Actor): Promise<HistorySelection> 
   return { selected_subsidiary: subsidiary ?? null, data };
 }
 
-async function save(actor: Actor, values: { subsidiaryId?: number; vendorCodes?: string[] }): Promise<void> {
+async function save(actor: Actor, values: { subsidiaryId?: number | null; vendorCodes?: string[] }): Promise<void> {
   await db
     .insert(historySelections)
     .values({ userId: actor.userId, ...values })
     .onConflictDoUpdate({ target: historySelections.userId, set: { ...values, updatedAt: sql`now()` } });
 }
 
-/** GET /history/updateSubsidiary?id=: chooses the subsidiary (one the actor may see, else 404). */
-export async function updateSubsidiary(actor: Actor, subsidiaryId: number): Promise<HistorySelection> {
+/** GET /history/updateSubsidiary?id=: chooses the subsidiary (one the actor may see, else 404); no id clears it. */
+export async function updateSubsidiary(actor: Actor, subsidiaryId: number | undefined): Promise<HistorySelection> {
   assertCan(actor, 'history.read');
+  if (subsidiaryId === undefined) {
+    await save(actor, { subsidiaryId: null });
+    return historySelection(actor);
+  }
   const [found] = await db
     .select({ id: subsidiaries.id })
     .from(subsidiaries)

@@ -1,8 +1,12 @@
 import { GET as historyRoute } from '@/app/api/history/documents/route';
 import { pool } from '@/db/client';
+import { createDocument, removeCreatedDocuments } from '../support/fixtures';
 import { countOf, get, RETAIL_USER, STAFF, SUPPLIER, subsidiaryId, type HistoryBody } from './helpers';
 
-afterAll(() => pool.end());
+afterAll(async () => {
+  await removeCreatedDocuments();
+  await pool.end();
+});
 
 async function search(query: string, email = STAFF): Promise<HistoryBody> {
   const response = await get(historyRoute, `/api/history/documents?${query}`, email);
@@ -114,6 +118,41 @@ describe('GET /history/documents', () => {
     const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
     expect(Object.keys(body.errors)).toContain(field);
     expect(body.message).toBeTruthy();
+  });
+
+  it('keeps the counter-backed totals exact as documents are added, change status or subsidiary, and go', async () => {
+    const sub1 = await subsidiaryId('SUB01');
+    const sub3 = await subsidiaryId('SUB03');
+    const { rows: v } = await pool.query(`select id from vendors where code = 'V0004'`);
+    const totals = async () => ({
+      disputes: (await search(`xdocTypeCode=dispute&subsidiary=${sub1}&vendorCode=V0004`)).resultPager.totalResults,
+      responded: (await search('wfStatusCode=responded')).resultPager.totalResults,
+      all: (await search('results=1')).resultPager.totalResults,
+      mine: (await search('results=1', RETAIL_USER)).resultPager.totalResults,
+    });
+    const counted = async () => ({
+      disputes: await countOf(`x.xdoc_type_code = 'dispute' and x.subsidiary_id = $1 and x.vendor_id = $2`, [sub1, v[0].id]),
+      responded: await countOf(`x.wf_status_code = 'responded'`),
+      all: await countOf('true'),
+      mine: await countOf('x.subsidiary_id = $1', [sub1]),
+    });
+    const before = await totals();
+    expect(before).toEqual(await counted());
+    const doc = await createDocument({ vendorCode: 'V0004', type: 'dispute', storeCode: 'S001' });
+    expect(await totals()).toEqual({ ...before, disputes: before.disputes + 1, all: before.all + 1, mine: before.mine + 1 });
+    await pool.query(`update xdocs set wf_status_code = 'responded' where id = $1`, [doc.id]);
+    expect(await totals()).toEqual({
+      ...before,
+      disputes: before.disputes + 1,
+      responded: before.responded + 1,
+      all: before.all + 1,
+      mine: before.mine + 1,
+    });
+    await pool.query(`update xdocs set subsidiary_id = $2 where id = $1`, [doc.id, sub3]);
+    expect(await totals()).toEqual({ ...before, responded: before.responded + 1, all: before.all + 1 });
+    await removeCreatedDocuments();
+    expect(await totals()).toEqual(before);
+    expect(await totals()).toEqual(await counted());
   });
 
   it('has no history for suppliers', async () => {

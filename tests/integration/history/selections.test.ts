@@ -60,6 +60,11 @@ describe('the subsidiary and the selected vendors are held on the server', () =>
 
     const cleared = (await (await callRoute(clearVendorsRoute, '/api/history/clearVendors', { headers: fresh })).json()) as Selection;
     expect(cleared.data).toEqual([]);
+    // No id chooses "All" again.
+    const all = (await (
+      await callRoute(updateSubsidiaryRoute, '/api/history/updateSubsidiary?id=', { headers: fresh })
+    ).json()) as Selection;
+    expect(all.selected_subsidiary).toBeNull();
   });
 
   it('refuses a subsidiary outside the user’s own (404) and an unknown vendor (404)', async () => {

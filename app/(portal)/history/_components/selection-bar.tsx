@@ -27,7 +27,7 @@ export function SelectionBar({ subsidiaries, subsidiaryId, vendors, subsidiaryEr
 
   async function chooseSubsidiary(value: string) {
     onChange({ subsidiaryId: value, vendors });
-    if (value) await api.get<HistorySelection>('/history/updateSubsidiary', { id: value }).catch(() => undefined);
+    await api.get<HistorySelection>('/history/updateSubsidiary', { id: value || undefined }).catch(() => undefined);
   }
 
   async function suggest(text: string) {

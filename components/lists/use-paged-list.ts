@@ -51,5 +51,21 @@ export function usePagedList<T>(path: string, key: string, initial: { page: Lara
     [path, key, filters, page.current_page, page.per_page],
   );
 
-  return { page, rows: page.data, filters, status, loading: status === 'loading', load, pager: pagerOf(page) };
+  const pager = pagerOf(page);
+  /** ListFrame's paging props, for a list with no more to do on a page change than load it. */
+  const frame = {
+    loading: status === 'loading',
+    pageSize: page.per_page,
+    onPageSizeChange: (size: number) => void load({ page: 1, pageLimit: size }),
+    pager,
+    onPageChange: (next: number) => void load({ page: next }),
+  };
+  /** FilterPanel's value and handlers: Search loads page 1 with the filters, Reset with none. */
+  const filterPanel = {
+    values: filters as Record<string, string>,
+    lookups: {},
+    onApply: (next: Record<string, string | undefined>) => void load({ filters: next, page: 1 }),
+    onReset: () => void load({ filters: {}, page: 1 }),
+  };
+  return { page, rows: page.data, filters, status, loading: status === 'loading', load, pager, frame, filterPanel };
 }

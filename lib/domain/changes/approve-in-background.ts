@@ -14,6 +14,9 @@ import type { Refusal } from './lock-changes';
 /** Spec §4: bulk item approval runs in the background; the user is told to check back in a few minutes. */
 export const BULK_APPROVAL_STARTED = 'Bulk approval is running in the background, check back in a few minutes.';
 
+/** The immediate answer: the changes handed to the worker (successful) and those refused at once (failed). */
+export type BulkQueued = { message: string; successful: string; failed: string };
+
 /** Changes approved per statement batch: bounded statements and lock lists however many are asked for. */
 export const APPROVAL_BATCH = 500;
 
@@ -22,7 +25,7 @@ export const APPROVAL_BATCH = 500;
  * once. Only the changes the actor could approve now (in its approval scope, pending, not its own) go
  * to the worker; when there are none the request is refused at once instead of queueing nothing.
  */
-export async function requestBulkItemApproval(actor: Actor, changeIDs: number[], reason?: string): Promise<{ message: string }> {
+export async function requestBulkItemApproval(actor: Actor, changeIDs: number[], reason?: string): Promise<BulkQueued> {
   assertCan(actor, 'changes.approve');
   const approvable = await db
     .select({ id: itemChanges.id })
@@ -37,10 +40,15 @@ export async function requestBulkItemApproval(actor: Actor, changeIDs: number[],
     );
   if (!approvable.length)
     throw new ConflictError('None of the selected changes can be approved: they are decided, your own, or not yours to approve.');
-  const ids = approvable.map((c) => c.id);
+  // In the order asked for, so the worker approves (and the answer lists) them as the user chose them.
+  const approvableIds = new Set(approvable.map((c) => c.id));
+  const ids = changeIDs.filter((id) => approvableIds.has(id));
   await db.transaction((tx) => enqueueInOutbox(tx, 'approve-item-changes', { userId: actor.userId, changeIDs: ids, reason }));
   nudgeOutbox();
-  return { message: BULK_APPROVAL_STARTED };
+  // Like the order responses: the changes not handed to the worker are named at once.
+  const skipped = changeIDs.filter((id) => !approvableIds.has(id));
+  const note = skipped.length ? ` Changes [${skipped.join(', ')}] could not be approved.` : '';
+  return { message: `${BULK_APPROVAL_STARTED}${note}`, successful: `[${ids.join(',')}]`, failed: `[${skipped.join(',')}]` };
 }
 
 export type BackgroundApproval = { approved: number; refused: Refusal[] };

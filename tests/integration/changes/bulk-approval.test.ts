@@ -49,7 +49,11 @@ describe('POST /changes/item/bulkApproval (spec §4: in the background)', () => 
 
     const response = await post(bulkApproveItem, '/api/changes/item/bulkApproval', { changeIDs: ids, reason: 'Looks fine' });
     expect(response.status).toBe(202);
-    expect(await response.json()).toEqual({ message: 'Bulk approval is running in the background, check back in a few minutes.' });
+    expect(await response.json()).toEqual({
+      message: 'Bulk approval is running in the background, check back in a few minutes.',
+      successful: `[${ids.join(',')}]`,
+      failed: '[]',
+    });
     expect((await itemChangeState(ids[0])).status).toBe('pending');
     const first = await lastApprovalRow();
 
@@ -119,6 +123,18 @@ describe('POST /changes/item/bulkApproval (spec §4: in the background)', () => 
     const response = await post(bulkApproveItem, '/api/changes/item/bulkApproval', { changeIDs: [own.id, 2_000_000_000] });
     expect(response.status).toBe(409);
     expect(await lastApprovalRow()).toBe(before);
+    const other = await createItemChange({
+      vendorId: vendor.id,
+      itemId: item.id,
+      requestedBy: null,
+      changeable: { catalogueCode: item.catalogueCode },
+    });
+    const mixed = await post(bulkApproveItem, '/api/changes/item/bulkApproval', { changeIDs: [own.id, other.id] });
+    expect(await mixed.json()).toEqual({
+      message: `Bulk approval is running in the background, check back in a few minutes. Changes [${own.id}] could not be approved.`,
+      successful: `[${other.id}]`,
+      failed: `[${own.id}]`,
+    });
   });
 
   it('refuses an empty selection with 422', async () => {

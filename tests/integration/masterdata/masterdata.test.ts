@@ -7,10 +7,12 @@ import { db, pool } from '@/db/client';
 import { itemChanges, masterdataChanges, vendors } from '@/db/schema';
 import { userId } from '../support/actors';
 import { auditOf, createItem, createItemChange, createRecord, createVendor, removeCreatedChanges } from '../support/changes';
-import { get, itemState, post, RETAIL_USER, STAFF, SUPPLIER } from '../changes/support';
+import { ADMIN, get, itemState, post, RETAIL_ADMIN, RETAIL_USER, STAFF, SUPPLIER, SUPPLIER_USER } from '../changes/support';
+import { createOrder, removeCreatedDocuments } from '../support/fixtures';
 import { sql } from 'drizzle-orm';
 
 afterAll(async () => {
+  await removeCreatedDocuments();
   await removeCreatedChanges();
   await pool.end();
 });
@@ -156,5 +158,36 @@ describe('GET /changes/verify/file: a running background file process blocks app
     expect((await recordState(record.id)).status).toBe('pending');
     await db.update(masterdataChanges).set({ status: 'failed' }).where(eq(masterdataChanges.id, running.id));
     expect((await post(approveRoute, '/api/changes/file/approve', keyOf(record))).status).toBe(200);
+  });
+});
+
+describe('who approves master-data changes', () => {
+  it.each([
+    [ADMIN, 200],
+    [STAFF, 200],
+    [RETAIL_ADMIN, 200],
+    [RETAIL_USER, 403],
+    [SUPPLIER, 403],
+    [SUPPLIER_USER, 403],
+  ])('%s on a vendor trading with SUB01: %i', async (email, status) => {
+    const vendor = await createVendor();
+    await createOrder({ vendorCode: vendor.code, storeCode: 'S001' });
+    const record = await createRecord({
+      vendorId: vendor.id,
+      eventType: 'vendor.update',
+      requestedBy: null,
+      newValues: { contactName: 'X' },
+    });
+    const response = await post(approveRoute, '/api/changes/file/approve', keyOf(record), email);
+    expect(response.status).toBe(status);
+    expect((await recordState(record.id)).status).toBe(status === 200 ? 'approved' : 'pending');
+  });
+
+  it('a retail admin neither sees nor decides the records of a vendor that does not trade with its subsidiaries', async () => {
+    const vendor = await createVendor();
+    const record = await createRecord({ vendorId: vendor.id, eventType: 'vendor.update', requestedBy: null, newValues: {} });
+    expect((await post(approveRoute, '/api/changes/file/approve', keyOf(record), RETAIL_ADMIN)).status).toBe(404);
+    const { histories } = await (await get(historyRoute, `/api/masterdata/history?search=${vendor.code}`, RETAIL_ADMIN)).json();
+    expect(histories.total).toBe(0);
   });
 });

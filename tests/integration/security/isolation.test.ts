@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { inArray, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
+import { POST as approveChangeRoute } from '@/app/api/changes/item/approve/route';
 import { GET as deliveryNotesRoute } from '@/app/api/delivery-notes/route';
 import { GET as disputesRoute } from '@/app/api/disputes/route';
 import { PUT as bulkRoute } from '@/app/api/orders/bulkResponse/route';
@@ -16,7 +17,7 @@ import { GET as auditRoute } from '@/app/api/xdocs/[id]/audit/route';
 import { GET as pdfRoute } from '@/app/api/xdocs/[id]/pdf/route';
 import { GET as xdocRoute, PUT as markReadRoute } from '@/app/api/xdocs/[id]/route';
 import { db, pool } from '@/db/client';
-import { roles, subsidiaries, users, userSubsidiaries, userVendors, vendors, xdocs } from '@/db/schema';
+import { itemChanges, items, roles, subsidiaries, users, userSubsidiaries, userVendors, vendors, xdocs } from '@/db/schema';
 import { roleCan, roleKind, ROLE_CODES, type Action, type RoleCode } from '@/lib/auth/permissions';
 import { ROLE_IDS } from '@/lib/auth/roles';
 import { encodeSession, SESSION_COOKIE } from '@/lib/auth/session';
@@ -101,6 +102,26 @@ function mayWrite(m: Model, d: Doc): boolean {
 /** What a list with `vendor=` shows: the user's documents of that vendor (none when it cannot read them). */
 const mayReadOfVendor = (m: Model, d: Doc, vendorId: number | undefined) =>
   mayRead(m, d) && (vendorId === undefined || d.vendorId === vendorId);
+
+/**
+ * Item changes (issue 13): a retailer user reads the changes of vendors trading with a subsidiary it
+ * reads, and decides those of vendors trading with one it writes; a vendor trades with a subsidiary when
+ * a document between them exists (the model reads that from the documents it tracks).
+ */
+const tradesWith = (vendorId: number) => new Set([...world.values()].filter((d) => d.vendorId === vendorId).map((d) => d.subsidiaryId));
+
+function mayReadChange(m: Model, vendorId: number): boolean {
+  const kind = roleKind(m.role);
+  if (kind === 'internal') return true;
+  if (kind === 'vendor') return readsWith(m.vendors.get(vendorId));
+  return [...tradesWith(vendorId)].some((s) => readsWith(m.subsidiaries.get(s)));
+}
+
+function mayDecideChange(m: Model, vendorId: number): boolean {
+  const kind = roleKind(m.role);
+  if (kind === 'internal') return true;
+  return kind === 'customer' && [...tradesWith(vendorId)].some((s) => writesWith(m.subsidiaries.get(s)));
+}
 
 type ListName = 'orders' | 'returns' | 'respondedReturns' | 'uninvoiced' | 'deliveryNotes' | 'disputes' | 'remittances';
 type Handler = Parameters<typeof callRoute>[0];
@@ -237,6 +258,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await db.delete(itemChanges).where(eq(itemChanges.processId, `iso-${RUN}`));
   await removeCreatedDocuments();
   await db.delete(users).where(like(users.email, `iso-${RUN}-%`));
   const outcomes = [...tally].sort().map(([k, n]) => `${k}: ${n}`);
@@ -311,6 +333,7 @@ const KINDS = [
   'find',
   'related',
   'outstanding',
+  'approveChange',
 ] as const;
 type Case = {
   kind: (typeof KINDS)[number];
@@ -376,6 +399,7 @@ const ACTION: Record<(typeof KINDS)[number], Action> = {
   find: 'history.read',
   related: 'documents.read',
   outstanding: 'history.act',
+  approveChange: 'changes.approve',
 };
 
 const HISTORY_TYPES = ['order', 'invoice', 'deliverynote', 'remittance', 'dispute', 'aux.grv'];
@@ -517,6 +541,28 @@ async function check(actor: Actor, c: Case): Promise<void> {
     return;
   }
 
+  if (c.kind === 'approveChange') {
+    // A pending item change of its own, for one of the granted vendors or the outside one.
+    const vendorId = pick(filterVendorIds.slice(0, GRANT_VENDORS.length + 1), c.doc);
+    const [item] = await db.select({ id: items.id, code: items.catalogueCode }).from(items).where(eq(items.vendorId, vendorId)).limit(1);
+    const [change] = await db
+      .insert(itemChanges)
+      .values({ vendorId, itemId: item.id, changeable: { catalogueCode: item.code }, processId: `iso-${RUN}` })
+      .returning({ id: itemChanges.id });
+    const response = await callRoute(approveChangeRoute, '/api/changes/item/approve', {
+      method: 'POST',
+      headers,
+      body: { changeID: change.id },
+    });
+    const where = `${context} on item change ${change.id} (vendor ${vendorId}, trading with ${[...tradesWith(vendorId)].join('/')})`;
+    const expected = !allowed ? 403 : !mayReadChange(m, vendorId) ? 404 : !mayDecideChange(m, vendorId) ? 403 : 200;
+    if (expected === 200) await expectStatus(response, 200, where);
+    else await expectRefusal(response, expected, null, where, expected !== 403 ? '' : allowed ? 'not approver' : 'role');
+    const [after] = await db.select({ status: itemChanges.status }).from(itemChanges).where(eq(itemChanges.id, change.id));
+    expect({ where, status: after.status }).toEqual({ where, status: expected === 200 ? 'approved' : 'pending' });
+    return;
+  }
+
   if (c.kind === 'bulk') {
     const docs = [...new Map([c.doc, ...c.others].map((n) => pickDoc(m, writeDocs, c, n)).map((d) => [d.id, d])).values()];
     const before = await Promise.all(docs.map((d) => responseSnapshot(d.id)));
@@ -587,7 +633,7 @@ async function check(actor: Actor, c: Case): Promise<void> {
 }
 
 describe('generated users see and change only what their role and grants allow', () => {
-  it(`${RUNS} generated users × ${CASES_PER_RUN} requests on every document route and inbox list match the model`, async () => {
+  it(`${RUNS} generated users × ${CASES_PER_RUN} requests on every document route, inbox list and item-change approval match the model`, async () => {
     await fc.assert(
       fc.asyncProperty(actorArb, fc.array(caseArb, { minLength: CASES_PER_RUN, maxLength: CASES_PER_RUN }), async (spec, generated) => {
         const actor = await createActor(spec);

@@ -6,18 +6,9 @@ import { ListFrame } from '@/components/lists/list-frame';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
 import { usePagedList, type LaravelPage } from '@/components/lists/use-paged-list';
 import { formatDateTime } from '@/lib/format';
+import type { AuditListEntry } from '@/lib/domain/audit/queries';
 
-/** An entry as GET /audit/entries answers it (lib/domain/audit/queries.ts AuditListEntry). */
-export interface AuditRow {
-  id: number;
-  time: string;
-  owner: { id: number | null; name: string };
-  action: string;
-  descr: string;
-  entity_type: string;
-  entity_id: number | null;
-  docno: string | null;
-}
+type AuditRow = AuditListEntry;
 
 /** Spec §9: audit descriptions are cut to 300 characters plus an ellipsis in the short view. */
 export const SHORT_DESCR = 300;
@@ -77,24 +68,9 @@ export function AuditScreen({ initial }: { initial: LaravelPage<AuditRow> }) {
       </header>
       <ListFrame
         filtersLabel="Audit filters"
-        filters={
-          showFilters
-            ? {
-                fields: FILTERS,
-                values: list.filters as FilterValues<FilterName>,
-                lookups: {},
-                validate,
-                onApply: (filters) => void list.load({ filters, page: 1 }),
-                onReset: () => void list.load({ filters: {}, page: 1 }),
-              }
-            : null
-        }
+        filters={showFilters ? { fields: FILTERS, validate, ...list.filterPanel } : null}
         actions={null}
-        loading={list.loading}
-        pageSize={list.page.per_page}
-        onPageSizeChange={(size) => void list.load({ page: 1, pageLimit: size })}
-        pager={list.pager}
-        onPageChange={(page) => void list.load({ page })}
+        {...list.frame}
       >
         <SortableTable
           columns={COLUMNS}

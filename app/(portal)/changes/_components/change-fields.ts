@@ -1,22 +1,8 @@
 import type { ComparedField } from '@/components/changes/values-side-by-side';
+import type { ChangeRow } from '@/lib/domain/changes/queries';
+import type { ChangeKind } from '@/lib/domain/changes/schemas';
 
-/** A change as the lists answer it (lib/domain/changes/queries.ts ChangeRow). */
-export interface ChangeRow {
-  id: number;
-  kind: 'item' | 'pricing';
-  status: string;
-  changeable: Record<string, unknown>;
-  current: Record<string, unknown> | null;
-  comments: string | null;
-  process_id: string | null;
-  vendor: { id: number; code: string; name: string };
-  requested_by: { id: number; name: string } | null;
-  decided_by: { id: number; name: string } | null;
-  created_at: string;
-  decided_at: string | null;
-}
-
-export type ChangeKind = ChangeRow['kind'];
+export type { ChangeRow, ChangeKind };
 
 const FIELDS: Record<ChangeKind, [string, string][]> = {
   item: [

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { CommentsDialog } from '@/components/changes/comments-dialog';
 import { ValuesSideBySide, type ComparedField } from '@/components/changes/values-side-by-side';
-import type { FilterField, FilterValues } from '@/components/lists/filter-panel';
+import type { FilterField } from '@/components/lists/filter-panel';
 import { ListFrame } from '@/components/lists/list-frame';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
 import { usePagedList, type LaravelPage } from '@/components/lists/use-paged-list';
@@ -12,23 +12,7 @@ import { Modal } from '@/components/ui/modal';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { api, ApiRequestError } from '@/lib/client/api';
 import { formatDateTime } from '@/lib/format';
-
-/** A record as GET /masterdata/history answers it (lib/domain/masterdata/queries.ts HistoryRow). */
-export interface HistoryRow {
-  id: number;
-  process_id: string;
-  event_type: string;
-  status: string;
-  reason: string | null;
-  vendor: { id: number; code: string; name: string } | null;
-  old_values: Record<string, unknown> | null;
-  new_values: Record<string, unknown> | null;
-  pending_changes: number;
-  requested_by: string | null;
-  decided_by: string | null;
-  created_at: string;
-  decided_at: string | null;
-}
+import type { HistoryRow } from '@/lib/domain/masterdata/queries';
 
 const EVENT_LABEL: Record<string, string> = {
   'items.upload': 'Item upload',
@@ -143,22 +127,7 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
       <header className="page__header">
         <h1 className="page__title">Master-data changes</h1>
       </header>
-      <ListFrame
-        filtersLabel="Master-data filters"
-        filters={{
-          fields: FILTERS,
-          values: list.filters as FilterValues<FilterName>,
-          lookups: {},
-          onApply: (filters) => void list.load({ filters, page: 1 }),
-          onReset: () => void list.load({ filters: {}, page: 1 }),
-        }}
-        actions={null}
-        loading={list.loading}
-        pageSize={list.page.per_page}
-        onPageSizeChange={(size) => void list.load({ page: 1, pageLimit: size })}
-        pager={list.pager}
-        onPageChange={(page) => void list.load({ page })}
-      >
+      <ListFrame filtersLabel="Master-data filters" filters={{ fields: FILTERS, ...list.filterPanel }} actions={null} {...list.frame}>
         <SortableTable
           columns={columns}
           rows={list.rows}

@@ -80,7 +80,11 @@ const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPat
 if (isMain) {
   // Not top-level await: Jest compiles this file to CommonJS when tests import startWorker.
   const running = startWorker();
+  let shuttingDown = false;
   const shutdown = (signal: string) => {
+    // `on`, not `once`: a wrapper (npm, tsx) may relay the same signal again, and a second one unheard would kill mid-drain.
+    if (shuttingDown) return;
+    shuttingDown = true;
     console.log(`[worker] ${signal}: shutting down`);
     running
       .then(({ stop }) => stop())
@@ -96,6 +100,6 @@ if (isMain) {
     console.error(error);
     process.exit(1);
   });
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { chooseDemoDatabase } from '../db/embedded-postgres';
+import { chooseDemoDatabase } from '../db/demo-database';
 import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo-accounts';
@@ -37,7 +37,6 @@ const children: ChildProcess[] = [
   spawn('npm', ['start'], { env: childEnv, stdio: STDIO, detached: true }),
   spawn('npx', ['tsx', 'jobs/worker.ts'], { env: childEnv, stdio: STDIO, detached: true }),
 ];
-const exited = children.map((child) => new Promise<void>((resolve) => child.once('exit', () => resolve())));
 
 const mail = env.SMTP_URL ? `SMTP ${new URL(env.SMTP_URL).host}` : `.eml files in ${path.resolve(env.MAIL_DIR)}`;
 console.log(`
@@ -49,6 +48,18 @@ Demo accounts (password ${DEMO_PASSWORD}):`);
 for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(30)} ${account.role.padEnd(9)} lands on ${account.startPath}`);
 console.log('Ctrl+C stops everything.\n');
 
+/** Whether every process of the group led by `pid` has ended within `ms`. */
+async function groupGone(pid: number, ms: number): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
 let stopping: Promise<void> | undefined;
 const stop = (code: number) =>
   (stopping ??= (async () => {
@@ -59,13 +70,16 @@ const stop = (code: number) =>
         // already gone
       }
     }
-    await Promise.all(exited);
+    // npm exits before what it started: wait for each whole process group, then the database.
+    const gone = await Promise.all(children.map((child) => groupGone(child.pid!, 30_000)));
+    gone.forEach((done, i) => done || process.kill(-children[i].pid!, 'SIGKILL'));
     await database.stop(); // after web and worker, so they finish their work on a running database
     console.log('Stopped web, worker and database.');
     process.exit(code);
   })());
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+process.on('SIGHUP', () => void stop(0)); // the terminal closed: still stop in order
 for (const child of children)
   child.on('exit', (code) => {
     if (code) void stop(code);

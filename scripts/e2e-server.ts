@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { QUEUE_NAME } from '../jobs/queue';
 import { recreateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 import { env } from '../lib/env';
@@ -19,6 +22,13 @@ const childEnv = {
   MAIL_DIR: '.data/e2e-mail',
   PORT: String(port),
 };
+// The database starts again at outbox id 1, and job ids are 'outbox-<id>': the last run's completed jobs,
+// kept an hour for deduplication, would swallow this run's first jobs. The run's queue starts empty too.
+const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+const staleQueue = new Queue(QUEUE_NAME, { connection: redis, prefix: childEnv.QUEUE_PREFIX });
+await staleQueue.obliterate({ force: true });
+await staleQueue.close();
+await redis.quit();
 const children = [
   spawn('npm', ['start'], { env: { ...childEnv, HOST: '127.0.0.1' }, stdio: 'inherit' }),
   spawn('npx', ['tsx', 'jobs/worker.ts'], { env: childEnv, stdio: 'inherit' }),

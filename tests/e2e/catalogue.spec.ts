@@ -52,6 +52,8 @@ test('uploads a pricing file on picking it, says so, and its pending change appe
 
   await expect(async () => {
     await search(page, { text: '101015', status: 'Awaiting approval' });
+    await expect(rows(page), 'the filtered list holds the uploaded item alone').toHaveCount(1, { timeout: 1000 });
+    await expect(rows(page).first()).toContainText('101015', { timeout: 1000 });
     await expect(rows(page).first()).toContainText('Awaiting approval', { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
 });

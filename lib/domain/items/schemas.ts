@@ -34,7 +34,7 @@ export const MAX_EXPORT_IDS = 5000;
 
 export const idListSchema = (field: string) =>
   z
-    .array(z.coerce.number().int().positive(), { message: `${field} must be a list of ids.` })
+    .array(z.coerce.number().int().positive().max(2_147_483_647, 'No such row.'), { message: `${field} must be a list of ids.` })
     .min(1, `Select at least one row to export.`)
     .max(MAX_EXPORT_IDS, `At most ${MAX_EXPORT_IDS} rows can be exported at once.`);
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { db, pool } from '@/db/client';
-import { auditEntries, loginFailures, passwordResetRequests, userActivities, users, userVendors } from '@/db/schema';
+import { auditEntries, loginFailures, outbox, passwordResetRequests, userActivities, users, userVendors } from '@/db/schema';
 import { closeQueue } from '@/jobs/queue';
 import { HISTORY_FILTER_NAMES } from '@/lib/domain/history/schemas';
 import { ROLE_IDS } from '@/lib/auth/roles';
@@ -30,7 +30,8 @@ import { todayInSouthAfrica } from '@/lib/domain/invoicing/invoice-date';
  * makes as targets of the write routes (each request's target is checked on its own: a refusal leaves
  * it untouched; a 2xx may answer it, and the next request gets a fresh one), and what happens to the
  * suite's own made-up addresses (…@hostile.test): failed sign-ins and reset requests are recorded for
- * them, and the users it signs in as for a rename or a sign-out are renamed and signed out.
+ * them, and the users it signs in as for a rename or a sign-out are renamed and signed out (and their
+ * catalogue exports and e-mailed downloads are recorded, with the downloads' jobs).
  */
 
 const SUPPLIER = 'supplier@portal.test';
@@ -164,6 +165,7 @@ async function dismissedOrder(): Promise<CreatedDocument> {
 const CHANGE_QUERY = ['search', 'status', 'pageLimit', 'page'];
 /** A change id that does not exist. */
 const NO_CHANGE = 2_000_000_000;
+const CATALOGUE_QUERY = ['search', 'searchCode', 'pageLimit', 'status', 'active', 'page'];
 
 type Who = { email: string; userId: number; headers: () => Promise<Record<string, string>> };
 type Ctx = { who: Who; n: number; target?: CreatedDocument };
@@ -374,6 +376,25 @@ const ROUTES: Record<string, RouteSpec> = {
     body: () => ({ token: `never-issued-${RUN}-0123456789abcdef`, password: 'a-new-password', password_confirmation: 'a-new-password' }),
     form: true,
   },
+  // Items and pricing. Lists and verify calls only read. Exports and e-mailed downloads record the user's
+  // activity (and a download its job) by design, so they run as the suite's own users. Uploads are
+  // multipart: every JSON body here is refused before anything is stored.
+  'GET /api/items': { query: CATALOGUE_QUERY },
+  'GET /api/pricing/item': { query: CATALOGUE_QUERY },
+  'GET /api/items/verify/download': { query: [] },
+  'GET /api/pricings/verify/download': { query: [] },
+  'GET /api/items/verify/upload': { query: [] },
+  'GET /api/pricings/verify/upload': { query: [] },
+  'GET /api/items/upload-template': { query: [] },
+  'GET /api/pricings/upload-template': { query: [] },
+  'POST /api/items/export': { own: true, body: () => ({ items: [1, 2] }) },
+  'POST /api/pricings/export': { own: true, body: () => ({ pricings: [1, 2] }) },
+  'POST /api/items/download': { own: true, body: () => ({}) },
+  'POST /api/pricings/download': { own: true, body: () => ({}) },
+  'POST /api/items/upload': { body: () => ({ comments: 'hostile' }) },
+  'POST /api/pricings/upload': { body: () => ({ comments: 'hostile' }) },
+  // An e-mailed download link that was never issued (a well-formed token with a wrong signature): always 404.
+  'GET /api/downloads/[token]': { params: () => ({ token: `1.4102444800.${'A'.repeat(43)}` }), query: [] },
 };
 
 /** next-auth's own handler (app/api/auth/[...nextauth]) is next-auth's code and contract, not ours: not walked. */
@@ -574,7 +595,8 @@ async function fingerprint(): Promise<Record<string, string>> {
       md5(coalesce((select string_agg(concat_ws('|', user_id, subsidiary_id, can_read, can_write), ',' order by user_id, subsidiary_id) from user_subsidiaries), '')) as user_subsidiaries,
       md5(coalesce((select string_agg(concat_ws('|', id, kind, status), ',' order by id) from outbox
         where not (kind = 'resend-order' and (payload->>'xdocId')::bigint = any($1::bigint[]))
-          and not (kind = 'vendor-report' and (payload->>'userId')::int in (select id from users where email like $3))), '')) as outbox,
+          and not (kind = 'vendor-report' and (payload->>'userId')::int in (select id from users where email like $3))
+          and not (kind = 'catalogue-download' and payload->>'userId' in (select id::text from users where email like $3))), '')) as outbox,
       (select count(*) from user_activities where user_email not like $3
         and not (activity in ('respond-order', 'undismiss', 'mark-outstanding', 'resend-order') and coalesce(detail->>'tinyMce' = any($2::text[]), false))
         and not (activity in ('submit-invoice', 'submit-credit-note', 'submit-delivery-note', 'dismiss-invoicing')
@@ -679,6 +701,11 @@ afterAll(async () => {
   await db.delete(passwordResetRequests).where(like(passwordResetRequests.email, `%-${RUN}-%@${OWN_DOMAIN}`));
   await db.delete(userActivities).where(like(userActivities.userEmail, `%-${RUN}-%@${OWN_DOMAIN}`));
   const twinIds = [twins.supplier.userId, twins.admin.userId];
+  // The twins' e-mailed downloads: their jobs, and the queue the web code nudged them into.
+  await db
+    .delete(outbox)
+    .where(and(eq(outbox.kind, 'catalogue-download'), inArray(sql`${outbox.payload}->>'userId'`, twinIds.map(String))));
+  await closeQueue();
   await db.delete(auditEntries).where(and(eq(auditEntries.entityType, 'user'), inArray(auditEntries.entityId, twinIds)));
   process.stdout.write(`hostile input: ${sent} requests on ${routes.length} route methods\n  ${perRoute.join('\n  ')}\n`);
   await pool.end();

@@ -13,11 +13,13 @@ import { GET as historyRoute } from '@/app/api/history/documents/route';
 import { GET as findRoute } from '@/app/api/history/find/route';
 import { GET as outstandingRoute } from '@/app/api/mark/outstanding/[id]/route';
 import { GET as relatedRoute } from '@/app/api/xdocs/route';
+import { GET as itemsRoute } from '@/app/api/items/route';
+import { GET as pricingRoute } from '@/app/api/pricing/item/route';
 import { GET as auditRoute } from '@/app/api/xdocs/[id]/audit/route';
 import { GET as pdfRoute } from '@/app/api/xdocs/[id]/pdf/route';
 import { GET as xdocRoute, PUT as markReadRoute } from '@/app/api/xdocs/[id]/route';
 import { db, pool } from '@/db/client';
-import { itemChanges, items, roles, subsidiaries, users, userSubsidiaries, userVendors, vendors, xdocs } from '@/db/schema';
+import { itemChanges, items, pricings, roles, subsidiaries, users, userSubsidiaries, userVendors, vendors, xdocs } from '@/db/schema';
 import { roleCan, roleKind, ROLE_CODES, type Action, type RoleCode } from '@/lib/auth/permissions';
 import { ROLE_IDS } from '@/lib/auth/roles';
 import { encodeSession, SESSION_COOKIE } from '@/lib/auth/session';
@@ -650,4 +652,56 @@ describe('generated users see and change only what their role and grants allow',
     );
     expect(cases).toBeGreaterThanOrEqual(RUNS * CASES_PER_RUN);
   }, 240_000);
+});
+
+// ——— Items and pricing ———
+
+/** Whether the model lets a user see a price: staff of a subsidiary its own and group-wide prices, suppliers their vendors'. */
+function mayReadPrice(m: Model, p: { vendorId: number; subsidiaryId: number | null }): boolean {
+  const kind = roleKind(m.role);
+  if (kind === 'internal') return true;
+  if (kind === 'customer') return p.subsidiaryId === null || readsWith(m.subsidiaries.get(p.subsidiaryId));
+  return readsWith(m.vendors.get(p.vendorId));
+}
+
+describe('generated users see only the items and prices their role and grants allow', () => {
+  it('GET /items and GET /pricing/item, filtered by each vendor, match the model', async () => {
+    const vendorRows = await db.select({ id: vendors.id, code: vendors.code }).from(vendors).where(inArray(vendors.id, filterVendorIds));
+    const itemRows = await db
+      .select({ id: items.id, vendorId: items.vendorId })
+      .from(items)
+      .where(inArray(items.vendorId, filterVendorIds));
+    const priceRows = await db
+      .select({ id: pricings.id, vendorId: items.vendorId, subsidiaryId: pricings.subsidiaryId })
+      .from(pricings)
+      .innerJoin(items, eq(items.id, pricings.itemId))
+      .where(inArray(items.vendorId, filterVendorIds));
+    await fc.assert(
+      fc.asyncProperty(actorArb, fc.nat({ max: vendorRows.length - 1 }), async (spec, v) => {
+        const actor = await createActor(spec);
+        const m = actor.model;
+        const vendor = vendorRows[v];
+        const where = `${actor.describe} vendor=${vendor.code}`;
+        const itemsAnswer = await callRoute(itemsRoute, `/api/items?searchCode=${vendor.code}&pageLimit=1`, { headers: actor.headers });
+        const pricesAnswer = await callRoute(pricingRoute, `/api/pricing/item?searchCode=${vendor.code}&pageLimit=1`, {
+          headers: actor.headers,
+        });
+        if (!roleCan(m.role, 'items.read')) {
+          expect({ where, items: itemsAnswer.status, prices: pricesAnswer.status }).toEqual({ where, items: 403, prices: 403 });
+          return;
+        }
+        const seesVendor = roleKind(m.role) !== 'vendor' || readsWith(m.vendors.get(vendor.id));
+        const expectedItems = seesVendor ? itemRows.filter((i) => i.vendorId === vendor.id).length : 0;
+        const expectedPrices = priceRows.filter((p) => p.vendorId === vendor.id && mayReadPrice(m, p)).length;
+        const itemsBody = (await itemsAnswer.json()) as { items: { total: number } };
+        const pricesBody = (await pricesAnswer.json()) as { pricings: { total: number } };
+        expect({ where, items: itemsBody.items.total, prices: pricesBody.pricings.total }).toEqual({
+          where,
+          items: expectedItems,
+          prices: expectedPrices,
+        });
+      }),
+      { seed: SEED, numRuns: Math.max(10, Math.round(RUNS / 3)), endOnFailure: true },
+    );
+  }, 120_000);
 });

@@ -205,6 +205,16 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/users/vendorreport': { own: true, query: [] },
   // A preference of the suite's own users, turned off by design.
   'PUT /api/users/preferences/email': { own: true, body: () => ({ codes: ['new-order', 'order-reminder'], disabled: true }) },
+  // Administration acts aimed at a user that does not exist (404): a variation that made a real id would
+  // change someone, so ids are digits only (idParam). The invitation's role does not exist either (422).
+  'POST /api/users': { body: (ctx) => ({ name: 'Hostile Invite', email: ownAddress(ctx.n), role_id: 999999 }) },
+  'DELETE /api/users/[id]': { params: () => ({ id: '999999' }) },
+  'POST /api/users/restore/[id]': { params: () => ({ id: '999999' }) },
+  'POST /api/users/[id]/send-invitation': { params: () => ({ id: '999999' }) },
+  'POST /api/users/[id]/vendors/[vendorId]/link': { params: () => ({ id: '999999', vendorId: '1,2' }) },
+  'DELETE /api/users/[id]/vendors/[vendorId]/unlink': { params: () => ({ id: '999999', vendorId: '1,2' }) },
+  // Multipart only: every JSON body is refused (415) before it is read.
+  'POST /api/vendors/update': { body: () => ({ vendor: '{"id": 1, "vendordata": {}}' }) },
   // Accepting the declaration, for oneself, by design.
   'POST /api/declaration/status/[id]': { own: true, params: ({ who }) => ({ id: String(who.userId) }) },
   // Reads of a document both users may see (the supplier is linked to V0002).

@@ -1,3 +1,4 @@
+import { closeQueue } from '@/jobs/queue';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -206,8 +207,9 @@ const ROUTES: Record<string, RouteSpec> = {
   // A preference of the suite's own users, turned off by design.
   'PUT /api/users/preferences/email': { own: true, body: () => ({ codes: ['new-order', 'order-reminder'], disabled: true }) },
   // Administration acts aimed at a user that does not exist (404): a variation that made a real id would
-  // change someone, so ids are digits only (idParam). The invitation's role does not exist either (422).
-  'POST /api/users': { body: (ctx) => ({ name: 'Hostile Invite', email: ownAddress(ctx.n), role_id: 999999 }) },
+  // change someone, so ids are digits only (idParam). The invitation's role does not exist, and its
+  // address is taken (without the role the default one applies): always 422.
+  'POST /api/users': { body: () => ({ name: 'Hostile Invite', email: SUPPLIER, role_id: 999999 }) },
   'DELETE /api/users/[id]': { params: () => ({ id: '999999' }) },
   'POST /api/users/restore/[id]': { params: () => ({ id: '999999' }) },
   'POST /api/users/[id]/send-invitation': { params: () => ({ id: '999999' }) },
@@ -527,6 +529,8 @@ afterAll(async () => {
   await db.delete(userActivities).where(like(userActivities.userEmail, `%-${RUN}-%@${OWN_DOMAIN}`));
   const twinIds = [twins.supplier.userId, twins.admin.userId];
   await db.delete(auditEntries).where(and(eq(auditEntries.entityType, 'user'), inArray(auditEntries.entityId, twinIds)));
+  // The vendor report's request nudges the outbox relay, which opens the queue's Redis connection.
+  await closeQueue();
   process.stdout.write(`hostile input: ${sent} requests on ${routes.length} route methods\n  ${perRoute.join('\n  ')}\n`);
   await pool.end();
 });

@@ -150,7 +150,10 @@ test.describe('as a supplier user', () => {
     await page.goto('/preferences/email');
     const orders = page.getByRole('checkbox', { name: 'Disputes' });
     await expect(orders).toBeChecked();
+    // After the toggle the screen loads the list again from the server (spec §4).
+    const reloaded = page.waitForResponse((r) => r.url().includes('/users/preferences/email/settings') && r.ok());
     await orders.uncheck();
+    await reloaded;
     await expect(orders).not.toBeChecked();
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Disputes' })).not.toBeChecked();

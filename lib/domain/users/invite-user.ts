@@ -7,7 +7,7 @@ import { assertCan, roleKind } from '../../auth/permissions';
 import { RuleViolationError } from '../errors';
 import { queueInvitation } from './invitation-link';
 import { getAdministeredUser } from './queries';
-import { assertGrantableSubsidiaries, grantableRoleCode, type SubsidiaryGrant } from './reach';
+import { assertGrantableSubsidiaries, assertSubsidiariesExist, grantableRoleCode, type SubsidiaryGrant } from './reach';
 import { recordUserChange } from './record-user-change';
 import type { UserForm } from './schemas';
 
@@ -35,6 +35,7 @@ export async function inviteUser(actor: Actor, form: UserForm, { ip }: { ip?: st
     const roleCode = await grantableRoleCode(tx, actor, form.roleId);
     const grants = subsidiariesFor(roleCode, form.subsidiaries);
     assertGrantableSubsidiaries(actor, grants);
+    await assertSubsidiariesExist(tx, grants);
     await assertEmailFree(tx, form.email);
     const [user] = await tx
       .insert(users)

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { roles, users, userSubsidiaries, userVendors } from '../../../db/schema';
+import { roles, subsidiaries, users, userSubsidiaries, userVendors } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { userAdminReachOf, type RoleCode } from '../../auth/permissions';
 import { ForbiddenError, NotFoundError, RuleViolationError } from '../errors';
@@ -92,6 +92,15 @@ export function assertGrantableSubsidiaries(actor: Actor, grants: readonly Subsi
     if (!read.includes(grant.subsidiaryId) || (grant.canWrite && !write.includes(grant.subsidiaryId)))
       throw new ForbiddenError('You may only grant subsidiaries and rights you hold yourself.');
   }
+}
+
+/** Every subsidiary of the form exists (a made-up id is a field error, not a failed insert). */
+export async function assertSubsidiariesExist(tx: DbOrTx, grants: readonly SubsidiaryGrant[]): Promise<void> {
+  if (!grants.length) return;
+  const ids = grants.map((g) => g.subsidiaryId);
+  const found = await tx.select({ id: subsidiaries.id }).from(subsidiaries).where(inArray(subsidiaries.id, ids));
+  if (found.length !== new Set(ids).size)
+    throw new RuleViolationError('The selected subsidiary is invalid.', { customers: ['The selected subsidiary is invalid.'] });
 }
 
 /** A supplier admin links only the vendors linked to it. */

@@ -5,6 +5,20 @@ import { pageParam } from '../paging';
 
 export { escapeLike };
 
+/** The largest id an integer column holds: a larger number would fail the query instead of finding nothing. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id in a path: digits only ('0x10' and '1e3' are not ids), within an integer column's range. */
+export const idParam = (message: string) =>
+  z
+    .string({ message })
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_ID, message);
+
+/** An id in a JSON body: a whole number from 1 within an integer column's range. */
+const idValue = (message: string) => z.coerce.number({ message }).int(message).min(1, message).max(MAX_ID, message);
+
 export const SUBSIDIARY_REQUIRED = 'At least one subsidiary has to be selected';
 /** Spec §5: role ids 1 and 2 (c_admin, c_user) need a subsidiary. */
 export const ROLES_NEEDING_SUBSIDIARY = [1, 2];
@@ -23,7 +37,7 @@ const flag = z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z
 const isOn = (v: z.infer<typeof flag> | undefined) => v === true || v === 1 || v === '1' || v === 'true';
 
 const customerSchema = z.object({
-  customer_id: z.coerce.number({ message: 'customer_id must be a number.' }).int().positive('customer_id must be a number.'),
+  customer_id: idValue('customer_id must be a number.'),
   read: flag.optional(),
   write: flag.optional(),
 });
@@ -47,11 +61,7 @@ export const userFormSchema = z
       .min(1, 'The email field is required.')
       .max(200, 'The email may be at most 200 characters.')
       .email('The email must be a valid email address.'),
-    role_id: z.coerce
-      .number({ message: 'The role field is required.' })
-      .int()
-      .positive('The role field is required.')
-      .default(DEFAULT_ROLE_ID),
+    role_id: idValue('The role field is required.').default(DEFAULT_ROLE_ID),
     customers: z.array(customerSchema).max(500, 'Too many subsidiaries.').default([]),
     deleted_at: z.null().optional(),
   })
@@ -80,12 +90,7 @@ function flagOf(input: Record<string, unknown>, key: string) {
   return parsed.success ? parsed.data : undefined;
 }
 
-export const userIdParams = z.object({
-  id: z.coerce
-    .number({ message: 'The user id must be a number.' })
-    .int('The user id must be a number.')
-    .positive('The user id must be a number.'),
-});
+export const userIdParams = z.object({ id: idParam('The user id must be a number.') });
 
 /** `vendorId` of the link paths: one id or a comma-joined list (bulk). */
 export const vendorIdsText = z

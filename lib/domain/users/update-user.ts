@@ -7,7 +7,14 @@ import { endSessions } from '../auth/end-sessions';
 import { ConflictError } from '../errors';
 import { assertEmailFree, subsidiariesFor } from './invite-user';
 import { getAdministeredUser } from './queries';
-import { assertGrantableSubsidiaries, grantableRoleCode, loadAdministeredUser, refuseSelf, type SubsidiaryGrant } from './reach';
+import {
+  assertGrantableSubsidiaries,
+  assertSubsidiariesExist,
+  grantableRoleCode,
+  loadAdministeredUser,
+  refuseSelf,
+  type SubsidiaryGrant,
+} from './reach';
 import { recordUserChange } from './record-user-change';
 import type { UserForm } from './schemas';
 
@@ -39,6 +46,7 @@ export async function updateUser(actor: Actor, id: number, form: UserForm, { ip 
     const roleCode = await grantableRoleCode(tx, actor, form.roleId);
     const grants = subsidiariesFor(roleCode, form.subsidiaries);
     assertGrantableSubsidiaries(actor, grants);
+    await assertSubsidiariesExist(tx, grants);
     await assertEmailFree(tx, form.email, id);
 
     const before = await subsidiaryGrantsOf(tx, id);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageParam } from '../paging';
 import { isoDate } from '../query-text';
+import { MAX_ID } from '../users/schemas';
 import { CERTIFICATE_STATUSES, type CertificateStatus } from './certificate';
 
 /** GET /vendors/user: the vendors the actor manages, by code, name and certificate status. */
@@ -41,7 +42,11 @@ export const vendordataSchema = z
 export type Vendordata = z.infer<typeof vendordataSchema>;
 
 const vendorSchema = z.object({
-  id: z.coerce.number({ message: 'The vendor id must be a number.' }).int().positive('The vendor id must be a number.'),
+  id: z.coerce
+    .number({ message: 'The vendor id must be a number.' })
+    .int('The vendor id must be a number.')
+    .min(1, 'The vendor id must be a number.')
+    .max(MAX_ID, 'The vendor id must be a number.'),
   vendordata: vendordataSchema,
 });
 

@@ -1,3 +1,4 @@
+import { closeQueue } from '@/jobs/queue';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -233,6 +234,17 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/users/vendorreport': { own: true, query: [] },
   // A preference of the suite's own users, turned off by design.
   'PUT /api/users/preferences/email': { own: true, body: () => ({ codes: ['new-order', 'order-reminder'], disabled: true }) },
+  // Administration acts aimed at a user that does not exist (404): a variation that made a real id would
+  // change someone, so ids are digits only (idParam). The invitation's role does not exist, and its
+  // address is taken (without the role the default one applies): always 422.
+  'POST /api/users': { body: () => ({ name: 'Hostile Invite', email: SUPPLIER, role_id: 999999 }) },
+  'DELETE /api/users/[id]': { params: () => ({ id: '999999' }) },
+  'POST /api/users/restore/[id]': { params: () => ({ id: '999999' }) },
+  'POST /api/users/[id]/send-invitation': { params: () => ({ id: '999999' }) },
+  'POST /api/users/[id]/vendors/[vendorId]/link': { params: () => ({ id: '999999', vendorId: '1,2' }) },
+  'DELETE /api/users/[id]/vendors/[vendorId]/unlink': { params: () => ({ id: '999999', vendorId: '1,2' }) },
+  // Multipart only: every JSON body is refused (415) before it is read.
+  'POST /api/vendors/update': { body: () => ({ vendor: '{"id": 1, "vendordata": {}}' }) },
   // Accepting the declaration, for oneself, by design.
   'POST /api/declaration/status/[id]': { own: true, params: ({ who }) => ({ id: String(who.userId) }) },
   // Reads of a document both users may see (the supplier is linked to V0002).
@@ -707,6 +719,8 @@ afterAll(async () => {
     .where(and(eq(outbox.kind, 'catalogue-download'), inArray(sql`${outbox.payload}->>'userId'`, twinIds.map(String))));
   await closeQueue();
   await db.delete(auditEntries).where(and(eq(auditEntries.entityType, 'user'), inArray(auditEntries.entityId, twinIds)));
+  // The vendor report's request nudges the outbox relay, which opens the queue's Redis connection.
+  await closeQueue();
   process.stdout.write(`hostile input: ${sent} requests on ${routes.length} route methods\n  ${perRoute.join('\n  ')}\n`);
   await pool.end();
 });

@@ -65,6 +65,16 @@ describe('invite and edit', () => {
     expect(noSubsidiary.json.errors?.customers).toEqual(['At least one subsidiary has to be selected']);
   });
 
+  it('refuses a subsidiary that does not exist and an id that is not digits, changing nothing', async () => {
+    const email = newEmail();
+    const unknown = await invite(ADMIN, { name: 'Nowhere', email, role_id: 2, customers: [{ customer_id: 999999 }] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.errors?.customers).toEqual(['The selected subsidiary is invalid.']);
+    expect(await userRow(email)).toBeUndefined();
+    const hex = await callAs(ADMIN, userRoute.DELETE, '/users/0x10', { method: 'DELETE', params: { id: '0x10' } });
+    expect(hex.status).toBe(422);
+  });
+
   it('defaults the role to id 4 and refuses a duplicate e-mail as a field error', async () => {
     const email = newEmail();
     expect((await invite(ADMIN, { name: 'Default Role', email })).status).toBe(201);

@@ -1,4 +1,3 @@
-import { closeQueue } from '@/jobs/queue';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { auditEntries, inboxCounts, itemChanges, items, masterdataChanges, pricingChanges, pricings, vendors } from '../../../db/schema';
+import { auditEntries, historyCounts, inboxCounts, itemChanges, items, masterdataChanges, pricingChanges, pricings, vendors } from '../../../db/schema';
 import { uniqueTag } from './fixtures';
 
 /**
@@ -94,7 +94,8 @@ export async function removeCreatedChanges(): Promise<void> {
   await db.delete(itemChanges).where(inArray(itemChanges.vendorId, vendorIds));
   await db.delete(pricingChanges).where(inArray(pricingChanges.vendorId, vendorIds));
   await db.delete(items).where(inArray(items.vendorId, vendorIds));
-  // The inbox counters a test document of the vendor left behind (kept by trigger, not by the document).
+  // The inbox and history counters a test document of the vendor left behind (kept by trigger, not by the document).
   await db.delete(inboxCounts).where(inArray(inboxCounts.vendorId, vendorIds));
+  await db.delete(historyCounts).where(inArray(historyCounts.vendorId, vendorIds));
   await db.delete(vendors).where(inArray(vendors.id, vendorIds));
 }

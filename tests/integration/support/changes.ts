@@ -1,6 +1,16 @@
 import { inArray, sql } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { auditEntries, historyCounts, inboxCounts, itemChanges, items, masterdataChanges, pricingChanges, pricings, vendors } from '../../../db/schema';
+import {
+  auditEntries,
+  historyCounts,
+  inboxCounts,
+  itemChanges,
+  items,
+  masterdataChanges,
+  pricingChanges,
+  pricings,
+  vendors,
+} from '../../../db/schema';
 import { uniqueTag } from './fixtures';
 
 /**

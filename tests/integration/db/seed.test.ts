@@ -126,7 +126,7 @@ describe('seed', () => {
   it('grants the retail admin read and write on two subsidiaries and the retail user read only on one', async () => {
     const grants = await rows(
       `select u.email, s.code, us.can_read, us.can_write from user_subsidiaries us join users u on u.id = us.user_id
-       join subsidiaries s on s.id = us.subsidiary_id where u.email like 'retail.%' order by u.email, s.code`,
+       join subsidiaries s on s.id = us.subsidiary_id where u.email like 'retail.%@portal.test' order by u.email, s.code`,
     );
     expect(grants).toEqual([
       { email: 'retail.admin@portal.test', code: 'SUB01', can_read: true, can_write: true },

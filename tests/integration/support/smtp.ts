@@ -32,6 +32,10 @@ export class TestSmtpServer {
       server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => resolve());
     });
+    // A client killed mid-session (the worker-kill test's SIGKILL) resets its socket: not the server's failure.
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET') throw error;
+    });
     this.port = (server.server.address() as { port: number }).port;
     this.server = server;
   }

@@ -1,4 +1,4 @@
-import { isActiveLink, navLinksForRole, screenForPath } from './nav-links';
+import { isActiveLink, navLinksForRole } from './nav-links';
 
 const hrefs = (code: string) => navLinksForRole(code).map((l) => `${l.label} ${l.href}`);
 
@@ -58,19 +58,5 @@ describe('isActiveLink', () => {
     expect(isActiveLink('/users/activity', '/users/activity', links)).toBe(true);
     expect(isActiveLink('/', '/items', navLinksForRole('v_user'))).toBe(false);
     expect(isActiveLink('/', '/', navLinksForRole('v_user'))).toBe(true);
-  });
-});
-
-describe('screenForPath', () => {
-  it('finds the role’s screen an address belongs to, preferring the most specific', () => {
-    expect(screenForPath('/users/5/vendors', 'm2_admin')).toEqual({ href: '/users', label: 'Users' });
-    expect(screenForPath('/users/activity', 'm2_admin')).toEqual({ href: '/users/activity', label: 'User activity' });
-    expect(screenForPath('/items', 'v_admin')).toEqual({ href: '/items', label: 'Items' });
-  });
-
-  it('is null for addresses that are not one of the role’s screens', () => {
-    expect(screenForPath('/items', 'v_user')).toBeNull();
-    expect(screenForPath('/no-such-screen', 'm2_admin')).toBeNull();
-    expect(screenForPath('/', 'v_user')).toBeNull();
   });
 });

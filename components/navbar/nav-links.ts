@@ -35,13 +35,3 @@ export function isActiveLink(href: string, pathname: string | null, all: readonl
   // '/users/activity' is its own link, so '/users' must not light up there as well.
   return !all.some((other) => other.href.length > href.length && (pathname === other.href || pathname.startsWith(`${other.href}/`)));
 }
-
-/**
- * The navbar screen an address belongs to for this role ('/users/5/vendors' → Users), or null when
- * it is none of the role's screens. Screens not built yet answer with a "coming" page inside the
- * portal (app/(portal)/[...screen]/page.tsx) instead of a bare 404.
- */
-export function screenForPath(pathname: string, roleCode: string | null | undefined): NavLink | null {
-  const links = navLinksForRole(roleCode);
-  return links.find((link) => link.href !== '/' && isActiveLink(link.href, pathname, links)) ?? null;
-}

@@ -174,4 +174,17 @@ export async function seedInvoicingDemo(client: pg.PoolClient): Promise<void> {
        and not exists (select 1 from delivered_lines d where d.deliverynote_xdoc_id = n.id)`,
     [docs.filter((d) => d.type === 'deliverynote').map((d) => d.tiny)],
   );
+  // Their audit trail, as the generated seed writes it: received, then (orders) confirmed by the supplier.
+  await client.query(
+    `insert into audit_entries (xdoc_id, entity_type, entity_id, action, descr, owner_user_id, owner_name, created_at)
+     select x.id, 'xdoc', x.id, a.action, a.descr, a.owner_id, a.owner_name, a.at
+     from xdocs x left join users u on u.id = x.responded_by
+     cross join lateral (values
+       ('created', x.xdoc_type_descr || ' ' || x.docno || ' received', null::int, 'System', x.doc_date::timestamp),
+       ('responded', 'Order confirmed', x.responded_by, u.name, x.responded_at)
+     ) a(action, descr, owner_id, owner_name, at)
+     where x.tiny_mce = any($1::text[]) and a.at is not null
+       and not exists (select 1 from audit_entries e where e.xdoc_id = x.id)`,
+    [docs.map((d) => d.tiny)],
+  );
 }

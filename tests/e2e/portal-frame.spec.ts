@@ -1,25 +1,39 @@
 import { test, expect } from '@playwright/test';
 import { signedInAs } from './fixtures/accounts';
 
-/** The portal's frame around every screen: navbar, skip link, screens not built yet, not found. */
+/** The portal's frame around every screen: navbar, skip link, every navbar screen real, not found. */
 
 test.describe('portal frame', () => {
   test.use(signedInAs('admin@portal.test'));
 
-  test('a screen not built yet shows a "coming" state inside the portal, and nothing the page loads answers 404', async ({ page }) => {
+  test('every screen of the navbar is a real page, and nothing a page loads answers 404', async ({ page }) => {
     const missing: string[] = [];
     page.on('response', (r) => {
       if (r.status() === 404) missing.push(r.url());
     });
-    const response = await page.goto('/audit');
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: 'Audit' })).toBeVisible();
-    await expect(page.getByText('Coming soon')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.goto('/history');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(5);
+    for (const href of hrefs) {
+      const response = await page.goto(href);
+      expect(response?.status(), href).toBe(200);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Page not found' }), href).toHaveCount(0);
+      await expect(page.getByText('Coming soon'), href).toHaveCount(0);
+    }
     // The navbar's links are prefetched as they come into view; none may be a 404.
     for (const link of await page.getByRole('navigation', { name: 'Main' }).getByRole('link').all()) await link.hover();
     await page.waitForLoadState('networkidle');
     expect(missing).toEqual([]);
+  });
+
+  test('a sub-address of a screen that is no page is "not found" inside the portal', async ({ page }) => {
+    const response = await page.goto('/audit/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
 
   test('an address that is no screen is "not found" inside the portal, with the navbar', async ({ page }) => {

@@ -137,7 +137,9 @@ export async function readMultipart(
     let fileSize = 0;
     stream.on('data', (chunk: Buffer) => {
       fileSize += chunk.length;
-      if (fileSize > rule.maxBytes) return fail(fieldError(413, name, `The file may be at most ${sizeText(rule.maxBytes)}.`));
+      // A file over its own limit is a wrong value of its field (422), as a wrong kind is; 413 is
+      // kept for a body over the whole request's limit.
+      if (fileSize > rule.maxBytes) return fail(fieldError(422, name, `The file may be at most ${sizeText(rule.maxBytes)}.`));
       if (!failure) chunks.push(chunk);
     });
     stream.on('end', () => {

@@ -116,7 +116,7 @@ describe('refused uploads', () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 'a');
     await expectRefused(
       await postUpload(pricingsUploadRoute, '/api/pricings/upload', SUPPLIER, { file: big, fileName: 'big.csv' }),
-      413,
+      422,
       'The file may be at most 10 MB.',
     );
     expect(await footprint()).toEqual(before);

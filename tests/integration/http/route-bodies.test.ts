@@ -156,10 +156,10 @@ describe('multipart bodies', () => {
     expect((await response.json()).message).toBe('Please Attach File before you submit');
   });
 
-  it('refuses a file over its limit with 413 on the field', async () => {
+  it('refuses a file over its limit with 422 on the field', async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(2048, 0x20)]);
     const response = await post(uploadRoute, form([{ name: 'file', value: big, fileName: 'big.pdf' }]));
-    expect(response.status).toBe(413);
+    expect(response.status).toBe(422);
     expect((await response.json()).errors).toEqual({ file: ['The file may be at most 1 KB.'] });
   });
 

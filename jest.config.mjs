@@ -19,6 +19,7 @@ export default async function config() {
     testEnvironment: 'node',
     testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
     setupFiles: ['<rootDir>/tests/integration/env.ts'],
+    setupFilesAfterEnv: ['<rootDir>/tests/integration/close-connections.ts'],
     globalSetup: '<rootDir>/tests/integration/global-setup.ts',
     testTimeout: 30000,
   })();

@@ -4,7 +4,7 @@ import { db, pool } from '../db/client';
 import { itemChanges, items, outbox, users, vendors } from '../db/schema';
 import { processApproveItemChangesRow } from '../jobs/processors/approve-item-changes';
 import { closeQueue } from '../jobs/queue';
-import { loadActor } from '../lib/auth/actor';
+import { actorOfUser } from '../lib/auth/actor';
 import { requestBulkItemApproval } from '../lib/domain/changes/approve-in-background';
 
 /**
@@ -49,7 +49,7 @@ try {
     made.push(...changes.map((c) => c.id));
   }
   const [staff] = await db.select().from(users).where(eq(users.email, 'staff@portal.test'));
-  const actor = await loadActor(staff.id, staff.sessionVersion);
+  const actor = await actorOfUser(staff.id);
   if (!actor) throw new Error('staff@portal.test is not an active user');
 
   const asked = Date.now();

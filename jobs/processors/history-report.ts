@@ -1,41 +1,43 @@
+import { UnrecoverableError } from 'bullmq';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { messageIdFor, renderEmail, sendMail } from '../../emails';
-import { REPORT_FILE_NAME, writeHistoryReport, XLSX_CONTENT_TYPE } from '../../lib/exports/history-report-xlsx';
+import { renderEmail } from '../../emails';
+import { actorOfUser } from '../../lib/auth/actor';
+import { historyReportSheet, REPORT_FILE_NAME } from '../../lib/domain/history/report-columns';
 import { reportBatches } from '../../lib/domain/history/report-rows';
-import { actorOfUser } from '../actor-of';
+import { writeXlsx } from '../../lib/exports/xlsx';
+import { CONTENT_TYPES } from '../../lib/files/file-kind';
 import { historyReportPayloadSchema, type HistoryReportPayload } from '../definitions';
 import { parseReportQuery } from '../definitions/history-report';
 import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
+import { sendMailWithAttachments } from '../send-job-mail';
 
 /**
  * Builds a large portal_report.xlsx under the requester's current scope, streamed from the database
  * cursor into a temporary file (never whole in memory), and e-mails it as an attachment; the file is
- * removed afterwards, sent or not.
+ * removed afterwards, sent or not. A user gone or inactive cannot be served: no retries.
  */
 export const historyReportJob: OutboxJobDefinition<HistoryReportPayload, { rows: number }> = {
   schema: historyReportPayloadSchema,
-  async run({ userId, query }, { effectKey }) {
+  async run({ userId, query }, context) {
     const actor = await actorOfUser(userId);
+    if (!actor) throw new UnrecoverableError(`user ${userId} is not an active user`);
     const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-report-'));
     try {
       const file = path.join(dir, REPORT_FILE_NAME);
       const out = createWriteStream(file);
-      const rows = await writeHistoryReport(await reportBatches(actor.scope, parseReportQuery(query)), out);
+      const rows = await writeXlsx([historyReportSheet(await reportBatches(actor.scope, parseReportQuery(query)))], out);
       await finished(out);
       const mail = renderEmail('notification', {
         subject: 'Your portal report',
         lines: [`Hello ${actor.name},`, `Your portal report (${rows} documents) is attached.`],
       });
-      await sendMail({
-        to: actor.email,
-        ...mail,
-        messageId: messageIdFor(effectKey),
-        attachments: [{ filename: REPORT_FILE_NAME, contentType: XLSX_CONTENT_TYPE, path: file }],
-      });
+      await sendMailWithAttachments(context, { to: actor.email, ...mail }, [
+        { filename: REPORT_FILE_NAME, contentType: CONTENT_TYPES.xlsx, path: file },
+      ]);
       return { rows };
     } finally {
       await rm(dir, { recursive: true, force: true });

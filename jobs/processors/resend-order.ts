@@ -1,12 +1,14 @@
 import { UnrecoverableError } from 'bullmq';
-import { messageIdFor, renderEmail, sendMail } from '../../emails';
+import { renderEmail } from '../../emails';
+import { actorOfUser } from '../../lib/auth/actor';
 import { NotFoundError } from '../../lib/domain/errors';
 import { pdfFileName } from '../../lib/domain/documents/document-pdf';
 import { loadPdfInput } from '../../lib/domain/documents/pdf-input';
 import { renderDocumentPdf } from '../../lib/exports/document-pdf';
-import { actorOfUser } from '../actor-of';
+import { CONTENT_TYPES } from '../../lib/files/file-kind';
 import { resendOrderPayloadSchema, type ResendOrderPayload } from '../definitions';
 import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
+import { sendMailWithAttachments } from '../send-job-mail';
 
 /**
  * E-mails one order with its PDF to one vendor user. The PDF is loaded under the recipient's own
@@ -14,8 +16,9 @@ import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
  */
 export const resendOrderJob: OutboxJobDefinition<ResendOrderPayload, void> = {
   schema: resendOrderPayloadSchema,
-  async run({ xdocId, userId, requestedBy }, { effectKey }) {
+  async run({ xdocId, userId, requestedBy }, context) {
     const recipient = await actorOfUser(userId);
+    if (!recipient) throw new UnrecoverableError(`user ${userId} is not an active user`);
     const input = await loadPdfInput(recipient.scope, String(xdocId)).catch((error: unknown) => {
       // No longer theirs to see (unlinked since, or the order is gone): waiting will not change that.
       throw error instanceof NotFoundError ? new UnrecoverableError(`order ${xdocId} is not visible to user ${userId}`) : error;
@@ -25,12 +28,9 @@ export const resendOrderJob: OutboxJobDefinition<ResendOrderPayload, void> = {
       subject: `Order ${docno}`,
       lines: [`Hello ${recipient.name},`, `${requestedBy} has resent order ${docno} to you. The order is attached as a PDF.`],
     });
-    await sendMail({
-      to: recipient.email,
-      ...mail,
-      messageId: messageIdFor(effectKey),
-      attachments: [{ filename: pdfFileName(docno), contentType: 'application/pdf', content: await renderDocumentPdf(input) }],
-    });
+    await sendMailWithAttachments(context, { to: recipient.email, ...mail }, [
+      { filename: pdfFileName(docno), contentType: CONTENT_TYPES.pdf, content: await renderDocumentPdf(input) },
+    ]);
   },
 };
 

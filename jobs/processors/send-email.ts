@@ -1,9 +1,7 @@
-import { inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { uploadedFiles } from '../../db/schema';
-import { messageIdFor, renderEmail, sendMail, type MailAttachment } from '../../emails';
+import { renderEmail } from '../../emails';
 import { sendEmailPayloadSchema, type SendEmailPayload } from '../definitions';
 import { outboxProcessor, processOutboxRow, type OutboxJobDefinition } from '../outbox-job';
+import { sendMailWithAttachments } from '../send-job-mail';
 import { isEmailDisabled } from '../../lib/domain/preferences/email-preferences';
 
 /**
@@ -12,20 +10,13 @@ import { isEmailDisabled } from '../../lib/domain/preferences/email-preferences'
  */
 export const sendEmailJob: OutboxJobDefinition<SendEmailPayload, boolean> = {
   schema: sendEmailPayloadSchema,
-  async run({ to, code, template, data, attachFileIds }, { tx, effectKey }) {
-    if (code && (await isEmailDisabled(tx, to, code))) return false;
-    const attachments = attachFileIds?.length ? await attachmentsOf(tx, attachFileIds) : undefined;
-    await sendMail({ to, ...renderEmail(template, data), attachments, messageId: messageIdFor(effectKey) });
+  async run({ to, code, template, data, attachFileIds = [] }, context) {
+    if (code && (await isEmailDisabled(context.tx, to, code))) return false;
+    const attachments = attachFileIds.map((fileId) => ({ fileId }));
+    await sendMailWithAttachments(context, { to, ...renderEmail(template, data) }, attachments);
     return true;
   },
 };
-
-function attachmentsOf(tx: Tx, ids: number[]): Promise<MailAttachment[]> {
-  return tx
-    .select({ filename: uploadedFiles.fileName, content: uploadedFiles.content, contentType: uploadedFiles.contentType })
-    .from(uploadedFiles)
-    .where(inArray(uploadedFiles.id, ids));
-}
 
 /** 'skipped': already processed, or not sent because the recipient turned its code off. */
 export type EmailOutcome = 'sent' | 'skipped';

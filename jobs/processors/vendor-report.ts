@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { UnrecoverableError } from 'bullmq';
-import { users } from '../../db/schema';
-import { messageIdFor, sendMail } from '../../emails';
 import { notificationEmail } from '../../emails/templates/notification';
-import { loadActor } from '../../lib/auth/actor';
+import { actorOfUser } from '../../lib/auth/actor';
 import { buildVendorReport, VENDOR_REPORT_FILE } from '../../lib/domain/vendors/vendor-report';
-import { XLSX_CONTENT_TYPE } from '../../lib/exports/xlsx-stream';
+import { CONTENT_TYPES } from '../../lib/files/file-kind';
 import { vendorReportPayloadSchema, type VendorReportPayload } from '../definitions/vendor-report';
 import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
+import { sendMailWithAttachments } from '../send-job-mail';
 
 /**
  * Builds the vendor report for the user who asked, with that user's rights as they are now, and
@@ -15,21 +13,17 @@ import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
  */
 export const vendorReportJob: OutboxJobDefinition<VendorReportPayload, void> = {
   schema: vendorReportPayloadSchema,
-  async run({ userId }, { tx, effectKey }) {
-    const [user] = await tx.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, userId));
-    const actor = user && (await loadActor(userId, user.sessionVersion));
+  async run({ userId }, context) {
+    const actor = await actorOfUser(userId);
     if (!actor) throw new UnrecoverableError(`user ${userId} is not an active user`);
     const workbook = await buildVendorReport(actor);
     const email = notificationEmail({
       subject: 'Your vendor report',
       lines: [`Hello ${actor.name},`, `The vendor report you asked for is attached (${VENDOR_REPORT_FILE}).`],
     });
-    await sendMail({
-      to: actor.email,
-      ...email,
-      messageId: messageIdFor(effectKey),
-      attachments: [{ filename: VENDOR_REPORT_FILE, content: workbook, contentType: XLSX_CONTENT_TYPE }],
-    });
+    await sendMailWithAttachments(context, { to: actor.email, ...email }, [
+      { filename: VENDOR_REPORT_FILE, content: workbook, contentType: CONTENT_TYPES.xlsx },
+    ]);
   },
 };
 

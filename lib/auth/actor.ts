@@ -38,15 +38,8 @@ const ACTOR_SELECT =
     ${ids(sql`select array_agg(${userVendors.vendorId}) from ${userVendors} where ${userVendors.userId} = ${users.id} and ${userVendors.canWrite}`)} as "vendorsWrite"
   from ${users} join ${roles} on ${roles.id} = ${users.roleId}`);
 
-/**
- * Builds the actor from the database on every request, so a deactivated user or a changed role
- * takes effect at the next request rather than when the session cookie expires; a session begun
- * before the user's sessions were ended (its version is older than the user's) names nobody.
- */
-export async function loadActor(userId: number, sessionVersion: number): Promise<Actor | null> {
-  const [row] = await queryPrepared<ActorRow>(
-    sql`${ACTOR_SELECT} where ${users.id} = ${userId} and ${users.sessionVersion} = ${sessionVersion} and ${users.deletedAt} is null`,
-  );
+async function actorWhere(condition: SQL): Promise<Actor | null> {
+  const [row] = await queryPrepared<ActorRow>(sql`${ACTOR_SELECT} where ${condition} and ${users.deletedAt} is null`);
   if (!row) return null;
   const kind = roleKind(row.roleCode);
   const grants: Grants =
@@ -56,4 +49,22 @@ export async function loadActor(userId: number, sessionVersion: number): Promise
         ? { kind: 'subsidiaries', read: row.subsidiariesRead, write: row.subsidiariesWrite }
         : { kind: 'vendors', read: row.vendorsRead, write: row.vendorsWrite };
   return { userId: row.id, name: row.name, email: row.email, roleId: row.roleId, roleCode: row.roleCode, kind, scope: new Scope(grants) };
+}
+
+/**
+ * Builds the actor from the database on every request, so a deactivated user or a changed role
+ * takes effect at the next request rather than when the session cookie expires; a session begun
+ * before the user's sessions were ended (its version is older than the user's) names nobody.
+ */
+export function loadActor(userId: number, sessionVersion: number): Promise<Actor | null> {
+  return actorWhere(sql`${users.id} = ${userId} and ${users.sessionVersion} = ${sessionVersion}`);
+}
+
+/**
+ * A user as the actor of work done for them without a session (a background job, a test, a tool): their
+ * grants as they are now, so the work never reads more than the user may see today. Null when the user is
+ * gone or inactive.
+ */
+export function actorOfUser(userId: number): Promise<Actor | null> {
+  return actorWhere(sql`${users.id} = ${userId}`);
 }

@@ -1,50 +1,103 @@
+// The one xlsx writer (exceljs's streaming WorkbookWriter): every workbook the portal makes, downloaded,
+// e-mailed or stored, is written here a batch of rows at a time, so none is ever held in memory as rows.
+// No Next or database imports: the web process and the worker both use it.
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CONTENT_TYPES } from '../files/file-kind';
 
-/** One column of a streamed sheet: its header and how a row gives its cell. */
-export type XlsxColumn<T> = { header: string; width?: number; value: (row: T) => string | number | boolean | null };
+export type XlsxCell = string | number | boolean | Date | null;
+
+/** One column of a sheet: its header, width in characters, Excel number format, and how a row gives its cell. */
+export type XlsxColumn<Row> = { header: string; width?: number; numFmt?: string; value: (row: Row) => XlsxCell };
+
+type Batches<Row> = AsyncIterable<readonly Row[]> | Iterable<readonly Row[]>;
+
+/** A sheet ready to write: its rows already turned into cells, so sheets of different rows go in one workbook. */
+export type XlsxSheet = {
+  name: string;
+  columns: readonly Omit<XlsxColumn<never>, 'value'>[];
+  frozenHeader: boolean;
+  batches: AsyncIterable<XlsxCell[][]>;
+};
+
+const DEFAULT_WIDTH = 16;
+
+/** A sheet of `columns` over `batches` of rows (a keyset-paged query, or one array); `frozenHeader` keeps row 1 in view. */
+export function xlsxSheet<Row>(
+  name: string,
+  columns: readonly XlsxColumn<Row>[],
+  batches: Batches<Row>,
+  { frozenHeader = false }: { frozenHeader?: boolean } = {},
+): XlsxSheet {
+  async function* cells() {
+    for await (const batch of batches) yield batch.map((row) => columns.map((c) => c.value(row)));
+  }
+  return { name, columns, frozenHeader, batches: cells() };
+}
 
 /**
- * A one-sheet workbook written with exceljs's streaming WorkbookWriter as the rows arrive: each row is
- * committed (and forgotten) at once, and the writer waits while the reader of the stream is behind,
- * so a workbook of any length never sits in memory as rows. A failure ends the stream with the error.
+ * Waits while the destination's buffer is full (a slow reader), or until it is closed. The zip's
+ * compression runs off the main thread, so the rows just committed reach `out` a turn or more later:
+ * let them arrive before looking.
  */
-export function xlsxStream<T>(
-  sheetName: string,
-  columns: readonly XlsxColumn<T>[],
-  batches: AsyncIterable<readonly T[]> | Iterable<readonly T[]>,
-): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 16 }));
-  (async () => {
+async function roomIn(out: Writable): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+}
+
+/**
+ * Writes the sheets to `out`, header row in bold: each row is committed (handed to the zip stream) as it
+ * is added, and the next batch is only asked for when `out` has room, so a slow reader slows the
+ * database cursor instead of filling memory. Stops early, without error, when `out` is destroyed (the
+ * download was cancelled). Returns the number of rows written.
+ */
+export async function writeXlsx(sheets: readonly XlsxSheet[], out: Writable): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  let written = 0;
+  for (const { name, columns, frozenHeader, batches } of sheets) {
+    const sheet = workbook.addWorksheet(name, frozenHeader ? { views: [{ state: 'frozen', ySplit: 1 }] } : {});
+    sheet.columns = columns.map(({ header, width, numFmt }) => ({
+      header,
+      width: width ?? DEFAULT_WIDTH,
+      style: numFmt ? { numFmt } : {},
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
     for await (const batch of batches) {
-      for (const row of batch) sheet.addRow(columns.map((c) => c.value(row))).commit();
-      if (out.writableNeedDrain) await once(out, 'drain');
+      if (out.destroyed) return written;
+      for (const cells of batch) sheet.addRow(cells).commit();
+      written += batch.length;
+      await roomIn(out);
     }
     sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  }
+  await workbook.commit();
+  return written;
+}
+
+/** The workbook as a stream, written as it is read; a failure half-way ends the stream with the error. */
+export function xlsxReadable(sheets: readonly XlsxSheet[]): Readable {
+  const out = new PassThrough();
+  writeXlsx(sheets, out).catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
 }
 
-/** The whole stream as one buffer: for a workbook that is stored or attached rather than sent as it is made. */
-export async function bufferOf(stream: Readable): Promise<Buffer> {
+/** The workbook in memory: for one that is e-mailed or stored rather than sent as it is made. */
+export async function xlsxBuffer(sheets: readonly XlsxSheet[]): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  for await (const chunk of xlsxReadable(sheets)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-/** A streamed workbook as a download answer. */
-export function xlsxResponse(stream: Readable, fileName: string): Response {
+/** A streamed workbook as a download answer, never kept by a shared cache; `headers` adds to the answer's. */
+export function xlsxResponse(stream: Readable, fileName: string, headers: Record<string, string> = {}): Response {
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
     headers: {
       'Content-Type': CONTENT_TYPES.xlsx,
       'Content-Disposition': `attachment; filename="${fileName}"`,
       'Cache-Control': 'private, no-store',
+      ...headers,
     },
   });
 }

@@ -2,13 +2,13 @@ import type { Tx } from '../../../db/client';
 import { uploadedFiles } from '../../../db/schema';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { CONTENT_TYPES } from '../../files/file-kind';
-import { bufferOf, xlsxStream } from '../../exports/xlsx';
+import { xlsxBuffer, xlsxSheet } from '../../exports/xlsx';
 import { systemClock, type Clock } from '../clock';
 import { ITEM_EXPORT_COLUMNS } from '../items/export-columns';
 import { allItemsInBatches } from '../items/queries';
 import { PRICING_EXPORT_COLUMNS } from '../pricing/export-columns';
 import { allPricingsInBatches } from '../pricing/queries';
-import { actorOfUser } from './actor-of-user';
+import { actorOfUser } from '../../auth/actor';
 import { DOWNLOAD_LINK_MS, downloadToken, downloadUrl } from './download-link';
 import { EXPORT_FILE_NAME } from './export-selected';
 import type { CatalogueKind } from './upload-templates';
@@ -27,11 +27,11 @@ export async function buildCatalogueDownload(
 ): Promise<string | null> {
   const user = await actorOfUser(userId);
   if (!user) return null;
-  const stream =
+  const content = await xlsxBuffer([
     kind === 'items'
-      ? xlsxStream('Items', ITEM_EXPORT_COLUMNS, allItemsInBatches(user.scope))
-      : xlsxStream('Pricing', PRICING_EXPORT_COLUMNS, allPricingsInBatches(user.scope));
-  const content = await bufferOf(stream);
+      ? xlsxSheet('Items', ITEM_EXPORT_COLUMNS, allItemsInBatches(user.scope))
+      : xlsxSheet('Pricing', PRICING_EXPORT_COLUMNS, allPricingsInBatches(user.scope)),
+  ]);
   const [file] = await tx
     .insert(uploadedFiles)
     .values({

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { db } from '../../../db/client';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
-import { xlsxStream } from '../../exports/xlsx';
+import { xlsxReadable, xlsxSheet } from '../../exports/xlsx';
 import { recordActivity } from '../audit/record';
 import { ITEM_EXPORT_COLUMNS } from '../items/export-columns';
 import { itemsByIds } from '../items/queries';
@@ -19,10 +19,10 @@ export const EXPORT_FILE_NAME = 'items_export.xlsx';
  */
 export async function exportSelected(actor: Actor, kind: CatalogueKind, ids: readonly number[]): Promise<Readable> {
   assertCan(actor, kind === 'items' ? 'items.read' : 'pricing.read');
-  const stream =
+  const sheet =
     kind === 'items'
-      ? xlsxStream('Items', ITEM_EXPORT_COLUMNS, [await itemsByIds(actor.scope, ids)])
-      : xlsxStream('Pricing', PRICING_EXPORT_COLUMNS, [await pricingsByIds(actor.scope, ids)]);
+      ? xlsxSheet('Items', ITEM_EXPORT_COLUMNS, [await itemsByIds(actor.scope, ids)])
+      : xlsxSheet('Pricing', PRICING_EXPORT_COLUMNS, [await pricingsByIds(actor.scope, ids)]);
   await recordActivity(db, actor, 'export', { detail: { kind, rows: ids.length, file: EXPORT_FILE_NAME } });
-  return stream;
+  return xlsxReadable([sheet]);
 }

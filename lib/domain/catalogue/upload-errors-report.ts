@@ -1,4 +1,4 @@
-import { bufferOf, xlsxStream } from '../../exports/xlsx';
+import { xlsxBuffer, xlsxSheet } from '../../exports/xlsx';
 import type { RowError } from './row-rules';
 
 const REPORT_COLUMNS = [
@@ -9,5 +9,5 @@ const REPORT_COLUMNS = [
 
 /** The uploader's error report: one line per problem, with the row number as the spreadsheet shows it. */
 export function uploadErrorsWorkbook(errors: readonly RowError[]): Promise<Buffer> {
-  return bufferOf(xlsxStream('Errors', REPORT_COLUMNS, [errors]));
+  return xlsxBuffer([xlsxSheet('Errors', REPORT_COLUMNS, [errors])]);
 }

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import { xlsxStream } from '../../exports/xlsx';
+import { xlsxReadable, xlsxSheet } from '../../exports/xlsx';
 import { UPLOAD_COLUMNS, type CatalogueKind } from './upload-templates';
 
 /** The published upload template: a workbook whose only row is the header an upload must have. */
 export function uploadTemplate(kind: CatalogueKind): Readable {
   const columns = UPLOAD_COLUMNS[kind].map((header) => ({ header, width: 18, value: () => null }));
-  return xlsxStream(kind === 'items' ? 'Items' : 'Pricing', columns, []);
+  return xlsxReadable([xlsxSheet(kind === 'items' ? 'Items' : 'Pricing', columns, [])]);
 }
 
 export const templateFileName = (kind: CatalogueKind) => `${kind}_upload_template.xlsx`;

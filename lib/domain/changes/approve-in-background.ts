@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db, type Tx } from '../../../db/client';
-import { itemChanges, users } from '../../../db/schema';
+import { itemChanges } from '../../../db/schema';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { nudgeOutbox } from '../../../jobs/outbox-relay';
 import type { ApproveItemChangesPayload } from '../../../jobs/definitions';
-import { loadActor, type Actor } from '../../auth/actor';
+import { actorOfUser, type Actor } from '../../auth/actor';
 import { assertCan, can } from '../../auth/permissions';
 import { recordActivity } from '../audit/record';
 import { ConflictError } from '../errors';
@@ -59,8 +59,7 @@ export type BackgroundApproval = { approved: number; refused: Refusal[] };
  * those no longer pending are reported, never approved again.
  */
 export async function approveChangesInBatches(tx: Tx, payload: ApproveItemChangesPayload): Promise<BackgroundApproval> {
-  const [user] = await tx.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, payload.userId));
-  const actor = user && (await loadActor(payload.userId, user.sessionVersion));
+  const actor = await actorOfUser(payload.userId);
   if (!actor || !can(actor, 'changes.approve'))
     return {
       approved: 0,

@@ -1,8 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { recordActivity } from '../audit/record';
 import { db } from '../../../db/client';
-import { streamWorkbook, type SheetColumn, type SheetWriter } from '../../exports/xlsx-stream';
+import { xlsxReadable, xlsxSheet, type XlsxCell, type XlsxColumn } from '../../exports/xlsx';
 import { readChanges, type ChangeRow } from './queries';
 import type { ChangeKind, exportBodySchema } from './schemas';
 import type { z } from 'zod';
@@ -10,18 +11,18 @@ import type { z } from 'zod';
 export const CHANGES_EXPORT_FILE = 'changes_export.xlsx';
 const CHUNK = 1000;
 
-const COMMON: SheetColumn[] = [
-  { header: 'Change', key: 'id', width: 10 },
-  { header: 'Status', key: 'status', width: 12 },
-  { header: 'Vendor', key: 'vendor', width: 30 },
-  { header: 'Catalogue code', key: 'catalogueCode', width: 16 },
+const COMMON: XlsxColumn<ChangeRow>[] = [
+  { header: 'Change', width: 10, value: (c) => c.id },
+  { header: 'Status', width: 12, value: (c) => c.status },
+  { header: 'Vendor', width: 30, value: (c) => `${c.vendor.code} ${c.vendor.name}` },
+  { header: 'Catalogue code', width: 16, value: (c) => cellOf(c.changeable.catalogueCode ?? c.current?.catalogueCode ?? '') },
 ];
-const TAIL: SheetColumn[] = [
-  { header: 'Requested by', key: 'requestedBy', width: 24 },
-  { header: 'Requested at', key: 'createdAt', width: 22 },
-  { header: 'Decided by', key: 'decidedBy', width: 24 },
-  { header: 'Decided at', key: 'decidedAt', width: 22 },
-  { header: 'Comments', key: 'comments', width: 40 },
+const TAIL: XlsxColumn<ChangeRow>[] = [
+  { header: 'Requested by', width: 24, value: (c) => c.requested_by?.name ?? '' },
+  { header: 'Requested at', width: 22, value: (c) => new Date(c.created_at) },
+  { header: 'Decided by', width: 24, value: (c) => c.decided_by?.name ?? '' },
+  { header: 'Decided at', width: 22, value: (c) => (c.decided_at ? new Date(c.decided_at) : null) },
+  { header: 'Comments', width: 40, value: (c) => c.comments ?? '' },
 ];
 
 /** Each kind's sheet: the proposed value beside the current one for every field a change can carry. */
@@ -45,48 +46,31 @@ const SHEETS: Record<ChangeKind, { name: string; fields: [string, string][] }> =
   },
 };
 
-function columnsOf(kind: ChangeKind): SheetColumn[] {
-  const fields = SHEETS[kind].fields.flatMap(([key, label]) => [
-    { header: `Current ${label}`, key: `current.${key}`, width: 20 },
-    { header: `Proposed ${label}`, key: `proposed.${key}`, width: 20 },
+/** A stored value as a cell: what a change holds is JSON (text, number, boolean or null); missing is empty. */
+const cellOf = (value: unknown): XlsxCell => (value ?? null) as XlsxCell;
+
+function columnsOf(kind: ChangeKind): XlsxColumn<ChangeRow>[] {
+  const fields = SHEETS[kind].fields.flatMap(([key, label]): XlsxColumn<ChangeRow>[] => [
+    { header: `Current ${label}`, width: 20, value: (c) => cellOf(c.current?.[key]) },
+    { header: `Proposed ${label}`, width: 20, value: (c) => cellOf(c.changeable[key]) },
   ]);
   return [...COMMON, ...fields, ...TAIL];
 }
 
-function rowOf(kind: ChangeKind, change: ChangeRow): Record<string, unknown> {
-  const row: Record<string, unknown> = {
-    id: change.id,
-    status: change.status,
-    vendor: `${change.vendor.code} ${change.vendor.name}`,
-    catalogueCode: change.changeable.catalogueCode ?? change.current?.catalogueCode ?? '',
-    requestedBy: change.requested_by?.name ?? '',
-    createdAt: new Date(change.created_at),
-    decidedBy: change.decided_by?.name ?? '',
-    decidedAt: change.decided_at ? new Date(change.decided_at) : null,
-    comments: change.comments ?? '',
-  };
-  for (const [key] of SHEETS[kind].fields) {
-    row[`current.${key}`] = change.current?.[key] ?? null;
-    row[`proposed.${key}`] = change.changeable[key] ?? null;
-  }
-  return row;
-}
-
-async function writeKind(writer: SheetWriter, actor: Actor, kind: ChangeKind, filter: z.infer<typeof exportBodySchema>) {
-  writer.sheet(SHEETS[kind].name, columnsOf(kind));
+async function* changeBatches(actor: Actor, kind: ChangeKind, filter: z.infer<typeof exportBodySchema>) {
   for (let offset = 0; ; offset += CHUNK) {
     const rows = await readChanges(actor, kind, filter, CHUNK, offset);
-    for (const change of rows) await writer.row(rowOf(kind, change));
+    if (rows.length) yield rows;
     if (rows.length < CHUNK) return;
   }
 }
 
+const sheetOf = (actor: Actor, kind: ChangeKind, filter: z.infer<typeof exportBodySchema>) =>
+  xlsxSheet(SHEETS[kind].name, columnsOf(kind), changeBatches(actor, kind, filter));
+
 /** POST /changes/export: every change in the actor's scope (narrowed by the list's filter if sent), one sheet per kind. */
-export async function exportChanges(actor: Actor, filter: z.infer<typeof exportBodySchema>): Promise<ReadableStream<Uint8Array>> {
+export async function exportChanges(actor: Actor, filter: z.infer<typeof exportBodySchema>): Promise<Readable> {
   assertCan(actor, 'changes.read');
   await recordActivity(db, actor, 'export', { detail: { export: CHANGES_EXPORT_FILE, ...filter } });
-  return streamWorkbook(async (writer) => {
-    await writeKind(writer, actor, 'item', filter);
-    await writeKind(writer, actor, 'pricing', filter);
-  });
+  return xlsxReadable([sheetOf(actor, 'item', filter), sheetOf(actor, 'pricing', filter)]);
 }

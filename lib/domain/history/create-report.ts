@@ -1,12 +1,13 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { db } from '../../../db/client';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { nudgeOutbox } from '../../../jobs/outbox-relay';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
-import { REPORT_FILE_NAME, writeHistoryReport } from '../../exports/history-report-xlsx';
+import { xlsxReadable } from '../../exports/xlsx';
 import { recordActivity } from '../audit/record';
 import { countHistory, historySearch } from './queries';
+import { historyReportSheet, REPORT_FILE_NAME } from './report-columns';
 import { reportBatches } from './report-rows';
 import type { HistoryReportFilter } from './schemas';
 
@@ -40,7 +41,6 @@ export async function createHistoryReport(
     nudgeOutbox();
     return { kind: 'emailed', rows, message: REPORT_EMAILED_MESSAGE };
   }
-  const stream = new PassThrough();
-  writeHistoryReport(await reportBatches(actor.scope, filter), stream).catch((error: unknown) => stream.destroy(error as Error));
+  const stream = xlsxReadable([historyReportSheet(await reportBatches(actor.scope, filter))]);
   return { kind: 'stream', fileName: REPORT_FILE_NAME, rows, stream };
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { cursorBatches } from '../../../db/cursor';
 import { divisions, regions, stores, subsidiaries, vendors, xdocs } from '../../../db/schema';
 import type { Scope } from '../../auth/scope';
-import type { HistoryReportRow } from '../../exports/history-report-xlsx';
+import type { HistoryReportRow } from './report-columns';
 import { historyOrder, historySearch } from './queries';
 import type { HistoryReportFilter } from './schemas';
 

@@ -65,14 +65,17 @@ export async function itemsByIds(scope: Scope, ids: readonly number[]) {
 
 /** Every item of the scope in batches by id, for the e-mailed download: never the whole list in memory. */
 export function allItemsInBatches(scope: Scope, batchSize = 5000) {
-  return keysetBatches((after) =>
-    db
-      .select(ITEM_FIELDS)
-      .from(items)
-      .innerJoin(vendors, eq(vendors.id, items.vendorId))
-      .where(and(scope.items(), gt(items.id, after)))
-      .orderBy(asc(items.id))
-      .limit(batchSize),
+  return keysetBatches(
+    0,
+    (after) =>
+      db
+        .select(ITEM_FIELDS)
+        .from(items)
+        .innerJoin(vendors, eq(vendors.id, items.vendorId))
+        .where(and(scope.items(), gt(items.id, after)))
+        .orderBy(asc(items.id))
+        .limit(batchSize),
+    (row) => row.id,
   );
 }
 

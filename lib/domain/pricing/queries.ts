@@ -79,10 +79,13 @@ export async function pricingsByIds(scope: Scope, ids: readonly number[]) {
 
 /** Every price of the scope in batches by id, for the e-mailed download. */
 export function allPricingsInBatches(scope: Scope, batchSize = 5000) {
-  return keysetBatches((after) =>
-    pricingsFrom(and(scope.pricings(), gt(pricings.id, after)))
-      .orderBy(asc(pricings.id))
-      .limit(batchSize),
+  return keysetBatches(
+    0,
+    (after) =>
+      pricingsFrom(and(scope.pricings(), gt(pricings.id, after)))
+        .orderBy(asc(pricings.id))
+        .limit(batchSize),
+    (row) => row.id,
   );
 }
 

@@ -3,8 +3,9 @@ import { db } from '../../../db/client';
 import { roles, subsidiaries, users, userSubsidiaries } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
-import { keysetBatches, xlsxWebStream, type XlsxColumn } from '../../exports/xlsx-stream';
+import { xlsxReadable, xlsxSheet, type XlsxColumn } from '../../exports/xlsx';
 import { recordActivity } from '../audit/record';
+import { keysetBatches } from '../keyset-batches';
 import { usersAdministeredBy } from './reach';
 
 export const CUSTOMER_REPORT_FILE = 'customer_report.xlsx';
@@ -73,5 +74,5 @@ function customerBatches(actor: Actor): AsyncIterable<CustomerRow[]> {
 export async function customerReport(actor: Actor, { ip }: { ip?: string } = {}) {
   assertCan(actor, 'users.reports');
   await recordActivity(db, actor, 'export', { ip, detail: { report: CUSTOMER_REPORT_FILE } });
-  return xlsxWebStream('Customers', COLUMNS, customerBatches(actor));
+  return xlsxReadable([xlsxSheet('Customers', COLUMNS, customerBatches(actor))]);
 }

@@ -5,8 +5,9 @@ import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { nudgeOutbox } from '../../../jobs/outbox-relay';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
-import { keysetBatches, xlsxBuffer, type XlsxColumn } from '../../exports/xlsx-stream';
+import { xlsxBuffer, xlsxSheet, type XlsxColumn } from '../../exports/xlsx';
 import { recordActivity } from '../audit/record';
+import { keysetBatches } from '../keyset-batches';
 import { VENDOR_ID } from './queries';
 import { certificateStatusSql, type CertificateStatus } from './certificate';
 
@@ -72,5 +73,5 @@ export async function requestVendorReport(actor: Actor, { ip }: { ip?: string } 
 
 /** The vendors the actor sees, as a workbook in memory (the e-mail's attachment). */
 export function buildVendorReport(actor: Actor): Promise<Buffer> {
-  return xlsxBuffer('Vendors', COLUMNS, vendorBatches(actor));
+  return xlsxBuffer([xlsxSheet('Vendors', COLUMNS, vendorBatches(actor))]);
 }

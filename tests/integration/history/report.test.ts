@@ -10,7 +10,7 @@ import { historyReportJob } from '@/jobs/processors/history-report';
 import { createHistoryReport } from '@/lib/domain/history/create-report';
 import { historyReportFilterSchema } from '@/lib/domain/history/schemas';
 import { env } from '@/lib/env';
-import { REPORT_COLUMNS } from '@/lib/exports/history-report-xlsx';
+import { REPORT_COLUMNS } from '@/lib/domain/history/report-columns';
 import { actorFor, userId } from '../support/actors';
 import { TestSmtpServer } from '../support/smtp';
 import { countOf, get, RETAIL_USER, STAFF, SUPPLIER, subsidiaryId } from './helpers';

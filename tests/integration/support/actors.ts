@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { users } from '../../../db/schema';
-import { loadActor, type Actor } from '../../../lib/auth/actor';
+import { actorOfUser, type Actor } from '../../../lib/auth/actor';
 import { encodeSession, SESSION_COOKIE } from '../../../lib/auth/session';
 
 /** The anti-forgery token the test "browser" holds in its XSRF-TOKEN cookie. */
@@ -39,7 +39,7 @@ export async function sessionHeaders(email: string, { xsrf = true }: { xsrf?: bo
 /** The actor a request of this user would carry, for calling domain functions directly. */
 export async function actorFor(email: string): Promise<Actor> {
   const user = await userByEmail(email);
-  const actor = await loadActor(user.id, user.sessionVersion);
+  const actor = await actorOfUser(user.id);
   if (!actor) throw new Error(`${email} is not an active user`);
   return actor;
 }

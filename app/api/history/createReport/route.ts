@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import { createHistoryReport } from '@/lib/domain/history/create-report';
 import { historyReportFilterSchema } from '@/lib/domain/history/schemas';
-import { XLSX_CONTENT_TYPE } from '@/lib/exports/history-report-xlsx';
+import { xlsxResponse } from '@/lib/exports/xlsx';
 import { clientIp } from '@/lib/http/client-ip';
 import { json } from '@/lib/http/errors';
 import { route } from '@/lib/http/route';
@@ -16,12 +15,5 @@ const queryText = (req: Request) => Object.fromEntries([...new URL(req.url).sear
 export const GET = route({ allow: 'history.report', query: historyReportFilterSchema }, async ({ req, actor, query }) => {
   const report = await createHistoryReport(actor, query, queryText(req), { ip: clientIp(req) });
   if (report.kind === 'emailed') return json({ message: report.message, rows: report.rows }, 202);
-  return new Response(Readable.toWeb(report.stream) as ReadableStream<Uint8Array>, {
-    headers: {
-      'Content-Type': XLSX_CONTENT_TYPE,
-      'Content-Disposition': `attachment; filename="${report.fileName}"`,
-      'Cache-Control': 'private, no-store',
-      'X-Report-Rows': String(report.rows),
-    },
-  });
+  return xlsxResponse(report.stream, report.fileName, { 'X-Report-Rows': String(report.rows) });
 });

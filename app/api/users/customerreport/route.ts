@@ -1,5 +1,5 @@
 import { customerReport, CUSTOMER_REPORT_FILE } from '@/lib/domain/users/customer-report';
-import { xlsxResponse } from '@/lib/exports/xlsx-stream';
+import { xlsxResponse } from '@/lib/exports/xlsx';
 import { clientIp } from '@/lib/http/client-ip';
 import { route } from '@/lib/http/route';
 

@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -16,6 +16,18 @@ import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
 import { sendMailWithAttachments } from '../send-job-mail';
 
 /**
+ * The run's temporary directory, named after the job's effect. A worker killed half-way never reaches its
+ * `finally`, leaving a half-written report behind: the retry, on this machine, removes it first. Only one run
+ * of a row can be here at a time (the outbox row's lock), so a directory of this job is always a dead run's.
+ */
+async function freshDirFor(effectKey: string): Promise<string> {
+  const prefix = `portal-report-${effectKey}-`;
+  const tmp = os.tmpdir();
+  for (const name of await readdir(tmp)) if (name.startsWith(prefix)) await rm(path.join(tmp, name), { recursive: true, force: true });
+  return mkdtemp(path.join(tmp, prefix));
+}
+
+/**
  * Builds a large portal_report.xlsx under the requester's current scope, streamed from the database
  * cursor into a temporary file (never whole in memory), and e-mails it as an attachment; the file is
  * removed afterwards, sent or not. A user gone or inactive cannot be served: no retries.
@@ -25,7 +37,7 @@ export const historyReportJob: OutboxJobDefinition<HistoryReportPayload, { rows:
   async run({ userId, query }, context) {
     const actor = await actorOfUser(userId);
     if (!actor) throw new UnrecoverableError(`user ${userId} is not an active user`);
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-report-'));
+    const dir = await freshDirFor(context.effectKey);
     try {
       const file = path.join(dir, REPORT_FILE_NAME);
       const out = createWriteStream(file);

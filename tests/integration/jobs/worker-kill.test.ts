@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { inArray } from 'drizzle-orm';
-import { Queue } from 'bullmq';
 import { db, pool } from '../../../db/client';
 import { outbox } from '../../../db/schema/outbox';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { messageIdFor } from '../../../emails';
-import { QUEUE_NAME, closeQueue, getRedis } from '../../../jobs/queue';
+import { closeQueue } from '../../../jobs/queue';
 import { env } from '../../../lib/env';
 import { TestSmtpServer } from '../support/smtp';
+import { killWorkerProcesses, killed, messageIdOf, obliterateQueue, startWorkerProcess, waitFor } from '../support/worker-process';
 
 /**
  * Design §1 and issue 14: the worker can die. 2,000 e-mails go through the outbox to a real SMTP server; the worker,
@@ -20,56 +19,23 @@ const CONCURRENCY = 5; // the worker's default
 const LOCK_MS = 3000; // how soon the restarted worker takes over the dead one's jobs
 const prefix = `${env.QUEUE_PREFIX}-kill`;
 const smtp = new TestSmtpServer();
-const children = new Set<ChildProcess>();
 let ids: number[] = [];
 
-function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'jobs/worker.ts'], {
-    env: { ...process.env, SMTP_URL: smtp.url, QUEUE_PREFIX: prefix, WORKER_LOCK_MS: String(LOCK_MS) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[worker child] ${chunk.toString()}`));
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-function killed(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const messageIdOf = (raw: string) => /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '';
+const startWorker = () => startWorkerProcess({ SMTP_URL: smtp.url, QUEUE_PREFIX: prefix, WORKER_LOCK_MS: String(LOCK_MS) });
 
 async function rowsNotDone(): Promise<number> {
   const rows = await db.select({ status: outbox.status }).from(outbox).where(inArray(outbox.id, ids));
   return rows.filter((row) => row.status !== 'done').length;
 }
 
-async function obliterateKillQueue(): Promise<void> {
-  const queue = new Queue(QUEUE_NAME, { connection: getRedis(), prefix });
-  await queue.obliterate({ force: true });
-  await queue.close();
-}
-
 beforeAll(async () => {
   await smtp.start();
-  await obliterateKillQueue();
+  await obliterateQueue(prefix);
 });
 
 afterAll(async () => {
-  await Promise.all([...children].map(killed));
-  await obliterateKillQueue();
+  await killWorkerProcesses();
+  await obliterateQueue(prefix);
   if (ids.length > 0) await db.delete(outbox).where(inArray(outbox.id, ids));
   await closeQueue();
   await smtp.stop();
@@ -93,13 +59,13 @@ it('delivers 2,000 e-mails once each when the worker is killed with SIGKILL half
   const expected = new Set(createdAt.map((row) => messageIdFor(`outbox-${row.id}-${row.createdAt.getTime()}`)));
   const ours = () => smtp.messages.filter((message) => message.to.some((to) => to.startsWith('kill-')));
 
-  const first = startWorkerProcess();
+  const first = startWorker();
   await waitFor(() => ours().length >= EMAILS / 4, 90_000, 'a quarter of the e-mails');
   await killed(first);
   const killedAt = Date.now();
   const deliveredAtKill = ours().length;
 
-  startWorkerProcess();
+  startWorker();
   await waitFor(() => ours().length > deliveredAtKill, 60_000, 'the first e-mail after the restart');
   const firstAfterRestartMs = Date.now() - killedAt;
   await waitFor(async () => (await rowsNotDone()) === 0, 180_000, 'every outbox row done');

@@ -6,6 +6,13 @@ export type ReceivedMail = { from: string; to: string[]; subject: string; raw: s
 export class TestSmtpServer {
   readonly messages: ReceivedMail[] = [];
   port = 0;
+  /**
+   * While set, a message it matches is kept but the server's "250 accepted" is withheld (until releaseReplies()):
+   * the moment a client may die after the server took its message, before it heard so. A real server has the
+   * message then too; the client, not knowing, sends it again.
+   */
+  holdReplyWhen: ((mail: ReceivedMail) => boolean) | undefined;
+  private held: (() => void)[] = [];
   private server: SMTPServer | undefined;
 
   async start(): Promise<void> {
@@ -18,13 +25,15 @@ export class TestSmtpServer {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
-          this.messages.push({
+          const mail: ReceivedMail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
             raw,
-          });
-          callback();
+          };
+          this.messages.push(mail);
+          if (this.holdReplyWhen?.(mail)) this.held.push(() => callback());
+          else callback();
         });
       },
     });
@@ -40,7 +49,14 @@ export class TestSmtpServer {
     this.server = server;
   }
 
+  /** Stops holding and answers the held messages (to a client that is gone, smtp-server writes nothing). */
+  releaseReplies(): void {
+    this.holdReplyWhen = undefined;
+    for (const reply of this.held.splice(0)) reply();
+  }
+
   async stop(): Promise<void> {
+    this.releaseReplies();
     const server = this.server;
     this.server = undefined;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -53,4 +69,15 @@ export class TestSmtpServer {
   to(address: string): ReceivedMail[] {
     return this.messages.filter((m) => m.to.includes(address));
   }
+}
+
+/** The attachment named `fileName` of a received message, decoded (nodemailer writes attachments in base64). */
+export function attachmentOf(mail: ReceivedMail, fileName: string): Buffer {
+  const part = mail.raw.split(/\r?\n--/).find((p) => /^Content-Disposition: attachment/im.test(p) && p.includes(fileName));
+  if (!part) throw new Error(`no attachment ${fileName} in the message`);
+  const body = part
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('');
+  return Buffer.from(body.replace(/\s/g, ''), 'base64');
 }

@@ -38,6 +38,13 @@ export type OutboxOutcome<R> = { status: 'done'; result: R } | { status: 'skippe
 
 type Settled<R> = { ok: OutboxOutcome<R> } | { error: unknown; retry: boolean };
 
+/**
+ * A row's effect key: its id with its creation time. It names the row's BullMQ job and its effect (an
+ * e-mail's Message-ID), and it is never met again: a database recreated or restored from a backup reuses
+ * ids, and a job id of the id alone would be taken for the completed job of an earlier row and never run.
+ */
+export const effectKeyOf = (row: { id: number; createdAt: Date }) => `outbox-${row.id}-${row.createdAt.getTime()}`;
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Processes one outbox row with `job`; throws to make BullMQ retry (or UnrecoverableError not to). */
@@ -63,7 +70,7 @@ export async function processOutboxRow<P, R>(
     // The run's own writes sit in a savepoint, so a failed run rolls them back but keeps the attempt count.
     try {
       const result = await tx.transaction((inner) =>
-        job.run(parsed.data, { tx: inner, outboxId, isFinalAttempt, effectKey: `outbox-${outboxId}-${row.createdAt.getTime()}` }),
+        job.run(parsed.data, { tx: inner, outboxId, isFinalAttempt, effectKey: effectKeyOf(row) }),
       );
       await tx
         .update(outbox)

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { db } from '../db/client';
 import { outbox } from '../db/schema/outbox';
+import { effectKeyOf } from './outbox-job';
 import { getQueue } from './queue';
 
 /** A 'queued' row this old is relayed again in case Redis lost the job; the job id makes that harmless. */
@@ -18,17 +19,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-const jobIdOf = (outboxId: number) => `outbox-${outboxId}`;
-
 /**
  * A row still 'queued' long after it was relayed has a job that Redis lost, or one BullMQ gave up on while the row
  * was not done (taken over from dead workers more often than it allows): such a failed job would block adding it
  * again under the same id forever. Remove it, so the row gets a new job; the row's own status stays the judge of
  * whether its effect happened.
  */
-async function clearGivenUpJobs(outboxIds: number[]): Promise<void> {
-  for (const id of outboxIds) {
-    const job = await (await getQueue()).getJob(jobIdOf(id));
+async function clearGivenUpJobs(rows: { id: number; createdAt: Date }[]): Promise<void> {
+  for (const row of rows) {
+    const job = await (await getQueue()).getJob(effectKeyOf(row));
     if (job && (await job.isFailed())) await job.remove();
   }
 }
@@ -36,12 +35,12 @@ async function clearGivenUpJobs(outboxIds: number[]): Promise<void> {
 /**
  * Moves committed outbox rows into BullMQ. Rows are locked (skip locked, so relays in several processes
  * share the work) while they are added, and marked 'queued' only if Redis accepted them; otherwise they stay
- * pending for the next round. Job id = 'outbox-' + id, so adding a row twice never creates a second job.
+ * pending for the next round. Job id = the row's effect key, so adding a row twice never creates a second job.
  */
 export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Promise<RelayResult> {
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: outbox.id, kind: outbox.kind, status: outbox.status })
+      .select({ id: outbox.id, kind: outbox.kind, status: outbox.status, createdAt: outbox.createdAt })
       .from(outbox)
       .where(
         or(eq(outbox.status, 'pending'), and(eq(outbox.status, 'queued'), lt(outbox.queuedAt, sql`now() - ${REQUEUE_AFTER}::interval`))),
@@ -51,9 +50,9 @@ export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Pro
       .for('update', { skipLocked: true });
     if (rows.length === 0) return { relayed: 0 };
     try {
-      const stale = rows.filter((row) => row.status === 'queued').map((row) => row.id);
+      const stale = rows.filter((row) => row.status === 'queued');
       if (stale.length > 0) await withTimeout(clearGivenUpJobs(stale), ADD_TIMEOUT_MS);
-      const jobs = rows.map((row) => ({ name: row.kind, data: { outboxId: row.id }, opts: { jobId: jobIdOf(row.id) } }));
+      const jobs = rows.map((row) => ({ name: row.kind, data: { outboxId: row.id }, opts: { jobId: effectKeyOf(row) } }));
       // A timed-out add may still land later; the next round re-adds under the same job id, so no duplicate.
       await withTimeout(
         getQueue().then((queue) => queue.addBulk(jobs)),

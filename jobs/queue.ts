@@ -94,7 +94,7 @@ function postgresConnection(backend: Extract<QueueBackend, { kind: 'postgres' }>
   return { connectionString: backend.url, schema: backend.schema, migrate: true, max: 4 };
 }
 
-/** The one queue all jobs go to; job name = outbox kind, job id = 'outbox-' + row id. */
+/** The one queue all jobs go to; job name = outbox kind, job id = the row's effect key (jobs/outbox-job.ts). */
 export function getQueue(): Promise<PortalQueue> {
   return (queue ??= chooseQueueBackend().then((backend) => {
     const q: PortalQueue =

@@ -21,8 +21,8 @@ const childEnv = {
   MAIL_DIR: '.data/e2e-mail',
   PORT: String(port),
 };
-// The recreated database numbers its outbox from 1 again: jobs an earlier run left in Redis under the same
-// ids ('outbox-1', kept an hour once completed) would be taken for duplicates and never run.
+// Start from an empty queue: jobs an earlier, interrupted run left waiting name rows of the database this run
+// recreates. (They could not block a new row: job ids carry the row's creation time, jobs/outbox-job.ts.)
 const staleJobs = new Queue(QUEUE_NAME, { connection: getRedis(), prefix: childEnv.QUEUE_PREFIX });
 await staleJobs.obliterate({ force: true });
 await staleJobs.close();

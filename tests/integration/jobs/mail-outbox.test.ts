@@ -7,6 +7,7 @@ import { db, pool } from '../../../db/client';
 import { outbox } from '../../../db/schema/outbox';
 import { closeTransport } from '../../../emails/transport';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
+import { effectKeyOf } from '../../../jobs/outbox-job';
 import { relayOutbox } from '../../../jobs/outbox-relay';
 import { processEmailRow } from '../../../jobs/processors/send-email';
 import { QUEUE_NAME, closeQueue, getQueue, getRedis } from '../../../jobs/queue';
@@ -89,6 +90,23 @@ describe('e-mail outbox', () => {
     expect(done?.lastError).toBeNull();
   });
 
+  it('sends a row whose id an earlier life of the database used, although that job is still kept as completed', async () => {
+    const first = recipient('earlier-life');
+    const id = await commitEmail(first, 'Before the restore');
+    await runWorker();
+    await waitFor(async () => (await row(id))?.status === 'done');
+    await stopWorker();
+    // The database is restored from a backup (or recreated) while Redis keeps its completed jobs: the same id
+    // comes again, for another e-mail.
+    const later = recipient('later-life');
+    await db.delete(outbox).where(eq(outbox.id, id));
+    await db.insert(outbox).values({ id, kind: 'send-email', payload: notification(later, 'After the restore') });
+    await runWorker();
+    await waitFor(async () => (await row(id))?.status === 'done');
+    expect(smtp.to(first)).toHaveLength(1);
+    expect(smtp.to(later)).toHaveLength(1);
+  });
+
   it('never sends an e-mail whose transaction rolled back', async () => {
     const lost = recipient('rolled-back');
     let lostId = 0;
@@ -116,7 +134,10 @@ describe('e-mail outbox', () => {
     // Simulate a relay that added the job but crashed before its commit: the row is pending again.
     await db.update(outbox).set({ status: 'pending', queuedAt: null }).where(eq(outbox.id, id));
     expect((await relayOutbox()).error).toBeUndefined();
-    expect((await (await getQueue()).getJobs(['waiting', 'delayed', 'active'])).filter((j) => j.id === `outbox-${id}`)).toHaveLength(1);
+    const queued = (await row(id))!;
+    expect((await (await getQueue()).getJobs(['waiting', 'delayed', 'active'])).filter((j) => j.id === effectKeyOf(queued))).toHaveLength(
+      1,
+    );
 
     await runWorker();
     await waitFor(async () => (await row(id))?.status === 'done');
@@ -135,7 +156,7 @@ describe('e-mail outbox', () => {
       connection: getRedis(),
       prefix: env.QUEUE_PREFIX,
     });
-    await waitFor(async () => (await (await getQueue()).getJob(`outbox-${id}`))?.isFailed() ?? false);
+    await waitFor(async () => (await (await getQueue()).getJob(effectKeyOf((await row(id))!)))?.isFailed() ?? false);
     await failer.close();
     expect(await row(id)).toMatchObject({ status: 'queued' });
 

@@ -8,6 +8,7 @@ import { db, pool } from '@/db/client';
 import { auditEntries, itemChanges, items, masterdataChanges, outbox, stores, uploadedFiles, userActivities } from '@/db/schema';
 import { messageIdFor } from '@/emails';
 import { closeQueue } from '@/jobs/queue';
+import { effectKeyOf } from '@/jobs/outbox-job';
 import { createHistoryReport } from '@/lib/domain/history/create-report';
 import { historyReportFilterSchema } from '@/lib/domain/history/schemas';
 import { env } from '@/lib/env';
@@ -133,7 +134,7 @@ describe('killed half-way and restarted, a background job’s effect happens onc
     const report = await createHistoryReport(actor, historyReportFilterSchema.parse(query), query, { rowLimit: 1000 });
     expect(report).toMatchObject({ kind: 'emailed', rows: DOCUMENTS });
     const row = await lastOutboxRow('history-report');
-    const expectedMessageId = messageIdFor(`outbox-${row.id}-${row.createdAt.getTime()}`);
+    const expectedMessageId = messageIdFor(effectKeyOf(row));
     const reports = () => smtp.to(actor.email).filter((mail) => mail.subject === 'Your portal report');
 
     // Kill 1: half-way through writing the workbook (its temporary file has grown, nothing is sent).

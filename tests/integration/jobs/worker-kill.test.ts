@@ -4,6 +4,7 @@ import { outbox } from '../../../db/schema/outbox';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { messageIdFor } from '../../../emails';
 import { closeQueue } from '../../../jobs/queue';
+import { effectKeyOf } from '../../../jobs/outbox-job';
 import { env } from '../../../lib/env';
 import { TestSmtpServer } from '../support/smtp';
 import { killWorkerProcesses, killed, messageIdOf, obliterateQueue, startWorkerProcess, waitFor } from '../support/worker-process';
@@ -56,7 +57,7 @@ it('delivers 2,000 e-mails once each when the worker is killed with SIGKILL half
     return written;
   });
   const createdAt = await db.select({ id: outbox.id, createdAt: outbox.createdAt }).from(outbox).where(inArray(outbox.id, ids));
-  const expected = new Set(createdAt.map((row) => messageIdFor(`outbox-${row.id}-${row.createdAt.getTime()}`)));
+  const expected = new Set(createdAt.map((row) => messageIdFor(effectKeyOf(row))));
   const ours = () => smtp.messages.filter((message) => message.to.some((to) => to.startsWith('kill-')));
 
   const first = startWorker();

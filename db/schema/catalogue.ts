@@ -83,6 +83,8 @@ export const itemChanges = pgTable(
     index('item_changes_status_idx').on(t.status, t.createdAt),
     index('item_changes_vendor_idx').on(t.vendorId),
     index('item_changes_process_idx').on(t.processId),
+    // The item's changes (its history, the check that it has not changed since), and deleting an item.
+    index('item_changes_item_idx').on(t.itemId),
   ],
 );
 
@@ -109,6 +111,9 @@ export const pricingChanges = pgTable(
     index('pricing_changes_status_idx').on(t.status, t.createdAt),
     index('pricing_changes_vendor_idx').on(t.vendorId),
     index('pricing_changes_process_idx').on(t.processId),
+    // As for item changes: look-ups by item or price, and their cascades on delete.
+    index('pricing_changes_item_idx').on(t.itemId),
+    index('pricing_changes_pricing_idx').on(t.pricingId),
   ],
 );
 

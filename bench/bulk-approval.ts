@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
 import { db, pool } from '../db/client';
@@ -12,9 +13,9 @@ import { requestBulkItemApproval } from '../lib/domain/changes/approve-in-backgr
  * (target: 10,000 in under 30 s). `npx tsx bench/bulk-approval.ts [--changes 10000]` against
  * DATABASE_URL (a seeded database): makes a vendor of its own with N items and N pending changes,
  * requests the bulk approval as staff@portal.test, then runs the job's outbox row once and times it.
- * Everything it made is removed afterwards. Not run by `npm run bench`.
+ * Everything it made is removed afterwards. `npm run bench` runs it (--markdown writes its line for the report).
  */
-const { values } = parseArgs({ options: { changes: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({ options: { changes: { type: 'string', default: '10000' }, markdown: { type: 'string' } } });
 const count = Number(values.changes);
 const code = `VB${Date.now().toString(36).toUpperCase()}`;
 
@@ -65,9 +66,9 @@ try {
   const outcome = await processApproveItemChangesRow(row.id);
   const seconds = (Date.now() - started) / 1000;
   const approved = outcome.status === 'done' ? outcome.result.approved : 0;
-  console.log(
-    `bulk approval of ${count} item changes: request answered in ${answered} ms; worker approved ${approved} in ${seconds.toFixed(1)} s (target < 30 s)`,
-  );
+  const line = `bulk approval of ${count.toLocaleString('en-ZA')} item changes: the request answered in ${answered} ms; the worker approved ${approved.toLocaleString('en-ZA')} in ${seconds.toFixed(1)} s (target < 30 s): ${approved === count && seconds < 30 ? 'met' : 'MISSED'}`;
+  console.log(line);
+  if (values.markdown) writeFileSync(values.markdown, `The ${line}.`);
 } finally {
   await db.delete(itemChanges).where(eq(itemChanges.vendorId, vendor.id));
   await db.delete(items).where(eq(items.vendorId, vendor.id));

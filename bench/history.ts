@@ -1,26 +1,35 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { db, pool } from '../db/client';
+import { actorOfUser } from '../lib/auth/actor';
+import { historyOrder, historySearch } from '../lib/domain/history/queries';
+import { historyFilterSchema } from '../lib/domain/history/schemas';
+import { offsetOf } from '../lib/domain/paging';
 import { env } from '../lib/env';
 import { encodeSession, SESSION_COOKIE } from '../lib/auth/session';
 import { load, round } from './load';
 
 /**
- * The history's benchmark (issue 10; not part of `npm run bench`): GET /history/documents as portal staff
+ * The history's benchmark (issue 10; `npm run bench` runs it against its server): GET /history/documents as portal staff
  * against a running server on a big seed (`npm run db:seed -- --documents 1000000`), for the unfiltered
  * first page, a deep page, three filter combinations and the one-box search, each with its p95 (every
  * response time kept); then one GET /history/createReport of about --report-rows rows, timed, with the web
- * process's peak RSS sampled from /proc when --pid names it. Pages are computed afresh on every request
+ * processes' peak RSS (summed) sampled from /proc when --pids names them. Pages are computed afresh on every request
  * (there is no page cache to turn off).
  *
- *   DATABASE_URL=… npx tsx bench/history.ts --base http://127.0.0.1:3000 [--seconds 10] [--pid <web pid>]
+ *   DATABASE_URL=… npx tsx bench/history.ts --base http://127.0.0.1:3000 [--seconds 10] [--pids <web pid>,…] [--markdown <file>]
  */
 const { values } = parseArgs({
   options: {
     base: { type: 'string', default: 'http://127.0.0.1:3000' },
     seconds: { type: 'string', default: '10' },
     email: { type: 'string', default: 'staff@portal.test' },
-    pid: { type: 'string' },
+    /** The web processes (comma-separated pids) whose RSS, summed, is sampled while the report streams. */
+    pids: { type: 'string' },
+    /** Writes the result as a markdown section to this file (`npm run bench` embeds it). */
+    markdown: { type: 'string' },
     'report-rows': { type: 'string', default: '100000' },
   },
 });
@@ -59,27 +68,66 @@ const scenarios: [string, string][] = [
 ];
 
 const seconds = Number(values.seconds);
+const P95_TARGET_MS = 50;
+const rows: string[] = [];
 for (const [name, path] of scenarios) {
   const result = await load(name, values.base, () => ({ path, headers }), { duration: seconds, label: path });
   console.log(
     `${name.padEnd(26)} p50 ${result.p50} ms  p95 ${result.p95} ms  p99 ${result.p99} ms  ${result.rps} req/s  non-2xx ${result.non2xx}`,
   );
+  const met = result.p95 < P95_TARGET_MS && result.non2xx === 0 && result.errors === 0;
+  rows.push(
+    `| ${name} | \`${path}\` | ${result.rps} | ${result.p50} | ${result.p95} | ${result.p99} | ${result.errors + result.non2xx} | ${met ? 'met' : 'MISSED'} |`,
+  );
 }
 
-// The report: time to the last byte, and the web process's peak RSS while it streams.
-let peak = 0;
-const rss = () => {
-  if (!values.pid) return 0;
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${values.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-};
+// The report: time to the last byte, and the web processes' peak RSS (summed) while it streams.
+const pids = (values.pids ?? '').split(',').filter(Boolean);
+const rssOf = (pid: string) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rss = () => pids.reduce((sum, pid) => sum + rssOf(pid), 0);
 const before = rss();
+let peak = before;
 const sampler = setInterval(() => (peak = Math.max(peak, rss())), 100);
 const started = performance.now();
 const response = await fetch(`${values.base}/history/createReport?fromDate=${range[0]?.from ?? '0001-01-01'}`, { headers });
 let bytes = 0;
 for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
 clearInterval(sampler);
+const reportSeconds = (performance.now() - started) / 1000;
+const reportRows = Number(response.headers.get('x-report-rows'));
+const growth = peak - before;
+const reportMet = response.ok && reportSeconds < 20 && (!pids.length || growth < 250);
 console.log(
-  `report: ${response.headers.get('x-report-rows')} rows, ${round(bytes / 1e6)} MB in ${round((performance.now() - started) / 1000)} s` +
-    (values.pid ? `, web RSS ${round(before)} → peak ${round(peak)} MB (+${round(peak - before)} MB)` : ''),
+  `report: ${reportRows} rows, ${round(bytes / 1e6)} MB in ${round(reportSeconds)} s` +
+    (pids.length ? `, web RSS ${round(before)} → peak ${round(peak)} MB (+${round(growth)} MB)` : ''),
 );
+const markdown = [
+  `As \`${values.email}\` on ${p.total.toLocaleString('en-ZA')} documents, ${seconds} s per scenario at ${process.env.CONNS ?? 20} connections:`,
+  '',
+  '| scenario | request | req/s | p50 ms | p95 ms | p99 ms | errors, non-2xx | p95 < 50 ms |',
+  '|---|---|---|---|---|---|---|---|',
+  ...rows,
+  '',
+  `The report \`GET /history/createReport\` of ${reportRows.toLocaleString('en-ZA')} rows × 15 columns: ${round(bytes / 1e6)} MB in ` +
+    `${round(reportSeconds)} s` +
+    (pids.length ? `; the web processes' RSS ${round(before)} → peak ${round(peak)} MB (+${round(growth)} MB)` : '') +
+    ` (target < 20 s, RSS growth < 250 MB): ${reportMet ? 'met' : 'MISSED'}.`,
+].join('\n');
+
+// The plan of each list's page statement, as the route runs it (planned for its values), with its real time.
+const actor = await actorOfUser(users[0].id);
+const plans: string[] = [];
+for (const [name, path] of scenarios) {
+  if (!actor || !path.startsWith('/history/documents')) continue;
+  const filter = historyFilterSchema.parse(Object.fromEntries(new URL(path, values.base).searchParams));
+  const { where, total } = await historySearch(actor.scope, filter);
+  const limit = sql`limit ${sql.raw(String(filter.results))} offset ${offsetOf(filter.page, filter.results)}`;
+  const explained = await db.execute<{ 'QUERY PLAN': string }>(
+    sql`explain (analyze, costs off, timing off) select id, ${total} as total from xdocs where ${where} order by ${historyOrder(filter)} ${limit}`,
+  );
+  plans.push(`**${name}**\n\n\`\`\`\n${explained.rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
+}
+await pool.end();
+const withPlans = `${markdown}\n\nThe page statements' plans (EXPLAIN ANALYZE, planned for their values as the route runs them):\n\n${plans.join('\n\n')}`;
+console.log(plans.join('\n\n'));
+if (values.markdown) writeFileSync(values.markdown, withPlans);

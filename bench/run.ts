@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
@@ -65,8 +66,51 @@ async function signIn(email: string): Promise<string> {
   return `${res.headers.get('set-cookie')!.split(';')[0]}; XSRF-TOKEN=${xsrf}`;
 }
 
+/** The processes below `root` that have no children of their own: the web processes of `npm start`. */
+function leafProcesses(root: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const below = (pid: number): number[] => [...parentOf].filter(([, parent]) => parent === pid).map(([child]) => child);
+  const leaves: number[] = [];
+  const visit = (pid: number) => {
+    const children = below(pid);
+    if (children.length === 0 && pid !== root) leaves.push(pid);
+    children.forEach(visit);
+  };
+  visit(root);
+  return leaves;
+}
+
+/**
+ * Runs one of the areas' own benchmark scripts (bench/history.ts …) as a child, its output shown as it
+ * comes, and answers the markdown section it wrote.
+ */
+async function runScript(script: string, args: string[]): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+  const file = path.join(dir, 'section.md');
+  try {
+    const run = spawnSync('npx', ['tsx', script, ...args, '--markdown', file], {
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: url, QUEUE_PREFIX: 'portal-bench' },
+    });
+    if (run.status !== 0) return `\`${script}\` failed (exit ${run.status}); see its output.`;
+    return await readFile(file, 'utf8');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Runs `npm start` around `measure`, then stops it and waits until the port is free. */
-async function withServer<T>(measure: () => Promise<T>): Promise<T> {
+async function withServer<T>(measure: (serverPid: number) => Promise<T>): Promise<T> {
   const server = spawn('npm', ['start'], {
     env: { ...process.env, DATABASE_URL: url, APP_URL: base, PORT: port, HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: 'ignore',
@@ -74,7 +118,7 @@ async function withServer<T>(measure: () => Promise<T>): Promise<T> {
   });
   try {
     await waitFor(true);
-    return await measure();
+    return await measure(server.pid!);
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
     await waitFor(false);
@@ -145,7 +189,7 @@ if (!existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { measured, page, submissions } = await withServer(async () => {
+const { measured, page, submissions, history } = await withServer(async (serverPid) => {
   const cookies = new Map<string, string>();
   for (const supplier of suppliers) cookies.set(supplier.email, await signIn(supplier.email));
   const browse = requestsOf.get('browse')!;
@@ -177,8 +221,19 @@ const { measured, page, submissions } = await withServer(async () => {
     label,
   });
   const submissions = await measureInvoiceSubmissions(base, url, suppliers, cookies, { connections: 10, duration });
-  return { measured, page, submissions };
+  const history = await runScript('bench/history.ts', [
+    '--base',
+    base,
+    '--seconds',
+    String(duration),
+    '--pids',
+    leafProcesses(serverPid).join(','),
+  ]);
+  return { measured, page, submissions, history };
 });
+// The worker's figures, on the same database with the web stopped (no worker runs: the scripts run the jobs).
+const bulkApproval = await runScript('bench/bulk-approval.ts', ['--changes', '10000']);
+const catalogue = await runScript('bench/catalogue.ts', []);
 
 const verdicts = measured.flatMap(({ workload, rounds, middle }) => {
   const p95 = median(rounds.map((r) => r.api.p95));
@@ -225,6 +280,21 @@ ${table([submissions])}
 
 Targets:
 ${verdicts.join('\n')}
+
+## History (issue 10): \`GET /history/documents\` and the report
+
+${history}
+
+## Bulk item approval (issue 13)
+
+${bulkApproval}
+
+## Catalogue upload and e-mailed download (issue 12)
+
+Run by the worker's own processor in a child process (bundled as the worker image runs it), its peak RSS
+sampled from /proc:
+
+${catalogue}
 
 ${await readFile('bench/notes.md', 'utf8')}`;
 await writeFile('docs/benchmarks.md', report);

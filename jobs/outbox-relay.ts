@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { db } from '../db/client';
 import { outbox } from '../db/schema/outbox';
 import { effectKeyOf } from './outbox-job';
-import { getQueue } from './queue';
+import { getQueue, trackQueueUse } from './queue';
 
 /** A 'queued' row this old is relayed again in case Redis lost the job; the job id makes that harmless. */
 const REQUEUE_AFTER = '5 minutes';
@@ -101,5 +101,5 @@ export function startOutboxRelay(intervalMs = 1000): () => Promise<void> {
 
 /** Called by web code right after a commit so e-mails leave at once instead of at the next relay round. Never throws. */
 export function nudgeOutbox(): void {
-  relayOutbox({ limit: 20 }).catch((error: unknown) => console.error('[outbox] nudge failed', error));
+  trackQueueUse(relayOutbox({ limit: 20 }).catch((error: unknown) => console.error('[outbox] nudge failed', error)));
 }

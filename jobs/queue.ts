@@ -132,7 +132,19 @@ export async function createWorker(processor: Processor<OutboxJobData>, capacity
 }
 
 /** Closes the queue and the shared Redis connection (BullMQ never closes a connection it was given). */
+const inFlight = new Set<Promise<unknown>>();
+
+/**
+ * Work that uses the queue without being awaited by its caller (a nudge of the outbox after a commit): closing
+ * the queue waits for it, so it neither fails half-way on a closed connection nor opens a new one after the close.
+ */
+export function trackQueueUse(work: Promise<unknown>): void {
+  const settled = work.catch(() => undefined).finally(() => inFlight.delete(settled));
+  inFlight.add(settled);
+}
+
 export async function closeQueue(): Promise<void> {
+  await Promise.all(inFlight);
   const [q, r] = [queue, redis];
   queue = undefined;
   redis = undefined;

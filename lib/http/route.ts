@@ -24,6 +24,13 @@ type Spec<P, Q, B, A extends boolean> = {
   multipart?: MultipartSpec;
   /** A GET that changes state (the spec names a few, e.g. GET /orders/dismiss/{id}) still demands the anti-forgery token. */
   changesState?: boolean;
+  /**
+   * How a plain HTML form post (a page without JavaScript) learns of any failure, its own or one found before
+   * the handler (a stale token, text that cannot be stored): a redirect to the form's page with a message code,
+   * instead of JSON the browser would show as it is. `form` holds the fields read, if the body was read;
+   * undefined leaves the failure to the usual error answer.
+   */
+  formFailure?: (req: Request, error: unknown, form: Record<string, string>) => Response | undefined;
 };
 
 type Input<P, Q, B, A extends boolean> = {
@@ -48,10 +55,11 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
   handler: (input: Input<P, Q, B, A>) => Promise<unknown>,
 ) {
   return async (req: Request, ctx?: RouteContext): Promise<Response> => {
+    let form: Record<string, string> | undefined;
     try {
       const changing = isStateChanging(req.method);
       // HTML forms (sign-in, sign-out) carry the token in their small url-encoded body.
-      const form = changing && isFormPost(req) ? await readFormBody(req) : undefined;
+      form = changing && isFormPost(req) ? await readFormBody(req) : undefined;
       if ((changing || spec.changesState) && !tokensMatch(xsrfCookieOf(req), req.headers.get(XSRF_HEADER) ?? form?._token))
         throw new ApiError(419, CSRF_MISMATCH);
       const actor = await actorFromRequest(req);
@@ -67,6 +75,8 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
       const result = await handler({ req, actor: actor as Input<P, Q, B, A>['actor'], params, query, body, files });
       return secured(result instanceof Response ? result : json(result ?? {}));
     } catch (error) {
+      const formAnswer = spec.formFailure && isFormPost(req) ? spec.formFailure(req, error, form ?? {}) : undefined;
+      if (formAnswer) return secured(formAnswer);
       return secured(errorResponse(error));
     }
   };

@@ -1,8 +1,8 @@
-import { closeQueue } from '@/jobs/queue';
-
 // A test file reaches the queue directly, or through web code that nudges the outbox relay, and so opens
 // a Redis connection that would keep the run alive after its last file. Each file closes it when done
-// (a no-op when the file never opened it, or closed it itself).
+// (a no-op when the file never opened it, or closed it itself). Imported only then: loading the queue
+// module loads lib/env, and some files set the environment (SMTP_URL) before they load it themselves.
 afterAll(async () => {
+  const { closeQueue } = await import('@/jobs/queue');
   await closeQueue();
 });

@@ -9,26 +9,29 @@ import { redirectTo, withCookie } from '@/lib/http/redirect';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/http/return-path';
 import { z } from 'zod';
 
+const returnPathOf = (fields: Record<string, unknown>) =>
+  safeReturnPath(typeof fields[RETURN_PARAM] === 'string' ? fields[RETURN_PARAM] : null);
+
 /**
  * Sign-in. A plain form post gets a redirect: to `next` when the form carries a safe path of this site
- * (where the user was when the session ended), else the start screen; a failure goes back to /login
+ * (where the user was when the session ended), else the start screen; any failure goes back to /login
  * with a message code (the page has the text) and the way back. An XHR gets JSON. Both set the
  * next-auth session cookie.
  */
-export const POST = route({ public: true, body: z.record(z.string(), z.unknown()) }, async ({ req, body }) => {
-  const isForm = isFormPost(req);
-  const parsed = credentialsSchema.safeParse(body);
-  const next = safeReturnPath(typeof body[RETURN_PARAM] === 'string' ? body[RETURN_PARAM] : null);
-  try {
-    if (!parsed.success) throw parsed.error;
-    const user = await verifyCredentials(parsed.data, clientIp(req));
+export const POST = route(
+  {
+    public: true,
+    body: z.record(z.string(), z.unknown()),
+    formFailure: (req, error, form) => {
+      const next = returnPathOf(form);
+      const query = new URLSearchParams({ ...signInErrorCode(error), email: form.email ?? '', ...(next ? { [RETURN_PARAM]: next } : {}) });
+      return redirectTo(req, `/login?${query}`);
+    },
+  },
+  async ({ req, body }) => {
+    const user = await verifyCredentials(credentialsSchema.parse(body), clientIp(req));
     const cookie = { name: SESSION_COOKIE, value: await encodeSession(user), options: sessionCookieOptions() };
-    const target = next ?? startPathFor(user.roleCode);
-    return withCookie(isForm ? redirectTo(req, target) : json({ id: user.id, name: user.name, redirect: target }), cookie);
-  } catch (error) {
-    if (!isForm) throw error;
-    const email = typeof body.email === 'string' ? body.email : '';
-    const query = new URLSearchParams({ ...signInErrorCode(error), email, ...(next ? { [RETURN_PARAM]: next } : {}) });
-    return redirectTo(req, `/login?${query}`);
-  }
-});
+    const target = returnPathOf(body) ?? startPathFor(user.roleCode);
+    return withCookie(isFormPost(req) ? redirectTo(req, target) : json({ id: user.id, name: user.name, redirect: target }), cookie);
+  },
+);

@@ -135,9 +135,35 @@ describe('sign-in', () => {
     expect(new URL(blocked.headers.get('location')!).searchParams.get('error')).toBe('throttled');
   });
 
-  it('refuses a sign-in form without the anti-forgery token', async () => {
+  it('refuses a sign-in form without the anti-forgery token: no session, back to the sign-in page (not JSON)', async () => {
     const response = await login(formPost('/login', { email: 'staff@portal.test', password: PASSWORD }, { token: 'forged' }), noParams);
-    expect(response.status).toBe(419);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const location = new URL(response.headers.get('location')!);
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('error')).toBe('failed');
+    // The same request as an XHR is the API's 419.
+    const xhr = await login(
+      new Request('http://localhost/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: `XSRF-TOKEN=${XSRF}` },
+        body: JSON.stringify({ email: 'staff@portal.test', password: PASSWORD }),
+      }),
+      noParams,
+    );
+    expect(xhr.status).toBe(419);
+  });
+
+  it('answers a sign-in form with text that cannot be stored (a NUL) on the sign-in page, not with JSON', async () => {
+    const response = await login(
+      formPost('/login', { email: 'staff\u0000@portal.test', password: PASSWORD }, { ip: '10.7.1.1' }),
+      noParams,
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const location = new URL(response.headers.get('location')!);
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('error')).toBe('failed');
   });
 });
 

@@ -5,13 +5,15 @@ import { redirectTo } from '@/lib/http/redirect';
 import { z } from 'zod';
 
 /** Sets the new password from a reset link's token. The plain form is answered with message codes, never text. */
-export const POST = route({ public: true, body: z.record(z.string(), z.unknown()) }, async ({ req, body }) => {
-  if (!isFormPost(req)) return resetPassword(newPasswordSchema.parse(body));
-  const token = typeof body.token === 'string' ? body.token : '';
-  try {
+export const POST = route(
+  {
+    public: true,
+    body: z.record(z.string(), z.unknown()),
+    formFailure: (req, error, form) =>
+      redirectTo(req, `/password/reset/${encodeURIComponent(form.token ?? '')}?${new URLSearchParams({ error: resetErrorCode(error) })}`),
+  },
+  async ({ req, body }) => {
     const result = await resetPassword(newPasswordSchema.parse(body));
-    return redirectTo(req, `/login?${new URLSearchParams({ status: 'password_reset', email: result.email })}`);
-  } catch (error) {
-    return redirectTo(req, `/password/reset/${encodeURIComponent(token)}?${new URLSearchParams({ error: resetErrorCode(error) })}`);
-  }
-});
+    return isFormPost(req) ? redirectTo(req, `/login?${new URLSearchParams({ status: 'password_reset', email: result.email })}`) : result;
+  },
+);

@@ -5,7 +5,7 @@ import type { BenchSupplier } from './suppliers';
 
 /**
  * POST /invoices under 10 concurrent submitters (issue 9: p95 < 150 ms). Each request invoices 0.01 of
- * the first open line of an order waiting to be invoiced, with invoices to follow (so the order stays
+ * the first line with at least 1 left to invoice of an order waiting to be invoiced, with invoices to follow (so the order stays
  * open and the next request can take it again), as that order's supplier, with a fresh invoice number
  * and Idempotency-Key: every request is a real submission through the whole rule set, the order lock,
  * the new document, its lines, both audit entries and the activity.
@@ -23,7 +23,11 @@ async function targets(url: string, suppliers: BenchSupplier[], limit: number): 
          from xdocs x
          join lateral (select line_number, delivery_address_code from xdoc_lines l
                         where l.xdoc_id = x.id and l.originalqty >= 1 and coalesce(l.order_descr, '') <> 'cancelled'
-                          and coalesce(l.response, '') <> 'Rejected' order by line_number limit 1) l on true
+                          and coalesce(l.response, '') <> 'Rejected'
+                          -- at least 1 left to invoice (the seed's invoices, and earlier runs', took the rest)
+                          and l.qty - coalesce((select sum(i.qty) from invoiced_lines i
+                                                 where i.order_xdoc_id = x.id and i.line_number = l.line_number), 0) >= 1
+                        order by line_number limit 1) l on true
         where x.xdoc_type_code = 'order' and x.responded_at is not null and x.invoicing_closed_at is null
           and x.wf_status_code in ('confirmed', 'mixed') and x.xdoc_sub_type_code is distinct from 'return'
           and x.xdoc_sub_type_code is distinct from 'jab' and coalesce(lower(x.xdoc_descr), '') not like '%jab%'

@@ -35,4 +35,4 @@ COPY package.json ./
 COPY --from=build /app/dist ./dist
 RUN mkdir -p .data/mail && chown -R node:node .data
 USER node
-CMD ["node", "dist/worker.js"]
+CMD ["node", "--max-old-space-size=160", "dist/worker.js"]

@@ -27,6 +27,7 @@ import {
 import { CATALOGUE_DOWNLOAD } from '../jobs/definitions/catalogue-download';
 import { CATALOGUE_UPLOAD } from '../jobs/definitions/catalogue-upload';
 import { effectKeyOf } from '../jobs/outbox-job';
+import { WORKER_NODE_FLAGS } from '../jobs/worker-flags';
 import { closeQueue, getQueue } from '../jobs/queue';
 import { loadActor } from '../lib/auth/actor';
 import { parseDownloadToken } from '../lib/domain/catalogue/download-link';
@@ -126,7 +127,7 @@ async function afterNudge(outboxId: number): Promise<void> {
 async function runInWorker(job: string, outboxId: number): Promise<Run> {
   await afterNudge(outboxId);
   const spawned = performance.now();
-  child = spawn(process.execPath, [...(await command), job, String(outboxId)], {
+  child = spawn(process.execPath, [...WORKER_NODE_FLAGS, ...(await command), job, String(outboxId)], {
     cwd: root,
     env: process.env,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -5,6 +5,7 @@ import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import { chooseQueueBackend, describeQueueBackend } from '../jobs/queue';
+import { WORKER_NODE_FLAGS } from '../jobs/worker-flags';
 import { env } from '../lib/env';
 
 /**
@@ -35,7 +36,7 @@ if (env.DEMO_SKIP_BUILD !== '1') {
 const STDIO: ['ignore', 'inherit', 'inherit'] = ['ignore', 'inherit', 'inherit'];
 const children: ChildProcess[] = [
   spawn('npm', ['start'], { env: childEnv, stdio: STDIO, detached: true }),
-  spawn('npx', ['tsx', 'jobs/worker.ts'], { env: childEnv, stdio: STDIO, detached: true }),
+  spawn('npx', ['tsx', ...WORKER_NODE_FLAGS, 'jobs/worker.ts'], { env: childEnv, stdio: STDIO, detached: true }),
 ];
 
 const mail = env.SMTP_URL ? `SMTP ${new URL(env.SMTP_URL).host}` : `.eml files in ${path.resolve(env.MAIL_DIR)}`;

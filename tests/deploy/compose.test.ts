@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'js-yaml';
+import { WORKER_NODE_FLAGS } from '@/jobs/worker-flags';
 import { ENV_NAMES } from '@/lib/env';
 
 /**
@@ -38,7 +39,7 @@ function stage(name: string): string {
 }
 
 /** The TypeScript entry a package.json script runs with tsx. */
-const scriptEntry = (script: string) => /tsx (\S+\.ts)/.exec(scripts[script])?.[1];
+const scriptEntry = (script: string) => /tsx (?:--\S+ )*(\S+\.ts)/.exec(scripts[script])?.[1];
 
 it('runs PostgreSQL, Redis, a one-off setup, two web replicas behind nginx and two workers', () => {
   expect(Object.keys(services).sort()).toEqual(['lb', 'postgres', 'redis', 'setup', 'web', 'worker']);
@@ -74,8 +75,10 @@ it("runs Next's standalone server in the web image, built by the package's own b
 });
 
 it('runs in the worker image the same entries as `npm run worker`, `db:migrate` and `db:seed`, bundled ahead of time', () => {
-  expect(services.worker.command).toEqual(['node', 'dist/worker.js']);
-  expect(stage('worker')).toMatch(/CMD \["node", "dist\/worker.js"\]/);
+  // With the worker's heap budget (jobs/worker-flags.ts), wherever it runs.
+  expect(services.worker.command).toEqual(['node', ...WORKER_NODE_FLAGS, 'dist/worker.js']);
+  expect(stage('worker')).toContain(`CMD ${JSON.stringify(['node', ...WORKER_NODE_FLAGS, 'dist/worker.js']).replaceAll('","', '", "')}`);
+  expect(scripts.worker).toBe(`tsx ${WORKER_NODE_FLAGS.join(' ')} jobs/worker.ts`);
   expect(bundles['dist/worker.js']).toBe(scriptEntry('worker'));
   expect(services.setup.command).toEqual(['sh', '-c', 'node dist/migrate.js && node dist/seed.js']);
   expect(bundles['dist/migrate.js']).toBe(scriptEntry('db:migrate'));

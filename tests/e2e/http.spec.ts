@@ -187,15 +187,20 @@ test.describe('sign-in and sign-out forms', () => {
     await browserless.dispose();
   });
 
-  test('the sign-in form without the matching _token is 419 and sets no session', async () => {
+  test('the sign-in form without the matching _token signs nobody in and goes back to the sign-in page', async () => {
     const browserless = await request.newContext({ baseURL });
     await browserless.get('/login');
     const response = await browserless.post('/login', {
       form: { _token: 'forged', email: SUPPLIER, password: DEMO_PASSWORD },
       maxRedirects: 0,
     });
-    expect(response.status()).toBe(419);
+    // A page without JavaScript shows the sign-in page with its message, not the API's 419 JSON.
+    expect(response.status()).toBe(303);
+    const location = new URL(response.headers()['location']!, baseURL);
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('error')).toBe('failed');
     expect(response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie')).toEqual([]);
+    expect((await browserless.get('/divisions', { headers: XHR })).status()).toBe(401);
     await browserless.dispose();
   });
 });

@@ -131,7 +131,6 @@ export async function createWorker(processor: Processor<OutboxJobData>, capacity
   return worker;
 }
 
-/** Closes the queue and the shared Redis connection (BullMQ never closes a connection it was given). */
 const inFlight = new Set<Promise<unknown>>();
 
 /**
@@ -143,6 +142,7 @@ export function trackQueueUse(work: Promise<unknown>): void {
   inFlight.add(settled);
 }
 
+/** Closes the queue and the shared Redis connection (BullMQ never closes a connection it was given). */
 export async function closeQueue(): Promise<void> {
   await Promise.all(inFlight);
   const [q, r] = [queue, redis];

@@ -1,17 +1,16 @@
-import { UnrecoverableError } from 'bullmq';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { renderEmail } from '../../emails';
-import { actorOfUser } from '../../lib/auth/actor';
 import { historyReportSheet, REPORT_FILE_NAME } from '../../lib/domain/history/report-columns';
 import { reportBatches } from '../../lib/domain/history/report-rows';
 import { writeXlsx } from '../../lib/exports/xlsx';
 import { CONTENT_TYPES } from '../../lib/files/file-kind';
 import { historyReportPayloadSchema, type HistoryReportPayload } from '../definitions';
 import { parseReportQuery } from '../definitions/history-report';
+import { jobActorOf } from '../job-actor';
 import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
 import { sendMailWithAttachments } from '../send-job-mail';
 
@@ -35,8 +34,7 @@ async function freshDirFor(effectKey: string): Promise<string> {
 export const historyReportJob: OutboxJobDefinition<HistoryReportPayload, { rows: number }> = {
   schema: historyReportPayloadSchema,
   async run({ userId, query }, context) {
-    const actor = await actorOfUser(userId);
-    if (!actor) throw new UnrecoverableError(`user ${userId} is not an active user`);
+    const actor = await jobActorOf(userId);
     const dir = await freshDirFor(context.effectKey);
     try {
       const file = path.join(dir, REPORT_FILE_NAME);

@@ -1,12 +1,12 @@
 import { UnrecoverableError } from 'bullmq';
 import { renderEmail } from '../../emails';
-import { actorOfUser } from '../../lib/auth/actor';
 import { NotFoundError } from '../../lib/domain/errors';
 import { pdfFileName } from '../../lib/domain/documents/document-pdf';
 import { loadPdfInput } from '../../lib/domain/documents/pdf-input';
 import { renderDocumentPdf } from '../../lib/exports/document-pdf';
 import { CONTENT_TYPES } from '../../lib/files/file-kind';
 import { resendOrderPayloadSchema, type ResendOrderPayload } from '../definitions';
+import { jobActorOf } from '../job-actor';
 import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
 import { sendMailWithAttachments } from '../send-job-mail';
 
@@ -17,8 +17,7 @@ import { sendMailWithAttachments } from '../send-job-mail';
 export const resendOrderJob: OutboxJobDefinition<ResendOrderPayload, void> = {
   schema: resendOrderPayloadSchema,
   async run({ xdocId, userId, requestedBy }, context) {
-    const recipient = await actorOfUser(userId);
-    if (!recipient) throw new UnrecoverableError(`user ${userId} is not an active user`);
+    const recipient = await jobActorOf(userId);
     const input = await loadPdfInput(recipient.scope, String(xdocId)).catch((error: unknown) => {
       // No longer theirs to see (unlinked since, or the order is gone): waiting will not change that.
       throw error instanceof NotFoundError ? new UnrecoverableError(`order ${xdocId} is not visible to user ${userId}`) : error;

@@ -1,9 +1,8 @@
-import { UnrecoverableError } from 'bullmq';
 import { notificationEmail } from '../../emails/templates/notification';
-import { actorOfUser } from '../../lib/auth/actor';
 import { buildVendorReport, VENDOR_REPORT_FILE } from '../../lib/domain/vendors/vendor-report';
 import { CONTENT_TYPES } from '../../lib/files/file-kind';
 import { vendorReportPayloadSchema, type VendorReportPayload } from '../definitions/vendor-report';
+import { jobActorOf } from '../job-actor';
 import { outboxProcessor, type OutboxJobDefinition } from '../outbox-job';
 import { sendMailWithAttachments } from '../send-job-mail';
 
@@ -14,8 +13,7 @@ import { sendMailWithAttachments } from '../send-job-mail';
 export const vendorReportJob: OutboxJobDefinition<VendorReportPayload, void> = {
   schema: vendorReportPayloadSchema,
   async run({ userId }, context) {
-    const actor = await actorOfUser(userId);
-    if (!actor) throw new UnrecoverableError(`user ${userId} is not an active user`);
+    const actor = await jobActorOf(userId);
     const workbook = await buildVendorReport(actor);
     const email = notificationEmail({
       subject: 'Your vendor report',

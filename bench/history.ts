@@ -4,9 +4,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { db, pool } from '../db/client';
 import { actorOfUser } from '../lib/auth/actor';
-import { historyOrder, historySearch } from '../lib/domain/history/queries';
+import { historyPageStatement } from '../lib/domain/history/queries';
 import { historyFilterSchema } from '../lib/domain/history/schemas';
-import { offsetOf } from '../lib/domain/paging';
 import { env } from '../lib/env';
 import { encodeSession, SESSION_COOKIE } from '../lib/auth/session';
 import { load, round } from './load';
@@ -139,11 +138,8 @@ const planRows: string[] = [];
 for (const [name, path] of [...scenarios, ...planOnly]) {
   if (!actor || !path.startsWith('/history/documents')) continue;
   const filter = historyFilterSchema.parse(Object.fromEntries(new URL(path, values.base).searchParams));
-  const { where, total } = await historySearch(actor.scope, filter);
-  const limit = sql`limit ${sql.raw(String(filter.results))} offset ${offsetOf(filter.page, filter.results)}`;
-  const explained = await db.execute<{ 'QUERY PLAN': string }>(
-    sql`explain (analyze, costs off, timing off) select id, ${total} as total from xdocs where ${where} order by ${historyOrder(filter)} ${limit}`,
-  );
+  const { page } = await historyPageStatement(actor.scope, filter);
+  const explained = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, costs off, timing off) ${page}`);
   const lines = explained.rows.map((r) => r['QUERY PLAN']);
   const indexes = [
     ...new Set(lines.flatMap((l) => /(?:Index(?: Only)? Scan(?: Backward)? using|Bitmap Index Scan on) (\S+)/.exec(l)?.[1] ?? [])),

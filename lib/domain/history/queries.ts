@@ -99,15 +99,23 @@ export async function countHistory(total: SQL): Promise<number> {
   return row?.total ?? 0;
 }
 
+/** The page's ids with the exact total, in one statement (its plan is what bench/history.ts shows). */
+export async function historyPageStatement(scope: Scope, filter: HistoryFilter): Promise<{ page: SQL; total: SQL }> {
+  const { where, total } = await historySearch(scope, filter);
+  const limit = sql`limit ${sql.raw(String(filter.results))} offset ${offsetOf(filter.page, filter.results)}`;
+  return {
+    page: sql`select ${xdocs.id} as id, ${total} as total from ${xdocs} where ${where} order by ${historyOrder(filter)} ${limit}`,
+    total,
+  };
+}
+
 /**
  * GET /history/documents: one page and the exact total in one statement, as JSON text built by
  * PostgreSQL (summariesPageJson), planned for its values: history filters combine freely, and the best
  * index for a store differs from the best for a date range, which one generic plan cannot serve.
  */
 export async function listHistoryDocuments(scope: Scope, filter: HistoryFilter): Promise<JsonText<HistoryPage>> {
-  const { where, total } = await historySearch(scope, filter);
-  const limit = sql`limit ${sql.raw(String(filter.results))} offset ${offsetOf(filter.page, filter.results)}`;
-  const page = sql`select ${xdocs.id} as id, ${total} as total from ${xdocs} where ${where} order by ${historyOrder(filter)} ${limit}`;
+  const { page, total } = await historyPageStatement(scope, filter);
   const found = await summariesPageJson(page, { plannedForValues: true });
   const totalResults = found.total ?? (filter.page > 1 ? await countHistory(total) : 0);
   const pager = JSON.stringify(resultPager(filter.results, filter.page, totalResults));

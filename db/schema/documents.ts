@@ -213,6 +213,8 @@ export const xdocs = pgTable(
     // History (lib/domain/history): the status filter alone, the type filter alone, and the common pairs
     // with the subsidiary a vendor filter always comes with, each in page order so a page stops early.
     index('xdocs_history_status_date_idx').on(t.wfStatusCode, t.docDate.desc(), t.id.desc()),
+    // A store's documents of one status (a store checking what is outstanding): its total and its page read only those.
+    index('xdocs_history_store_status_date_idx').on(t.storeId, t.wfStatusCode, t.docDate.desc(), t.id.desc()),
     index('xdocs_history_type_date_idx').on(t.xdocTypeCode, t.docDate.desc(), t.id.desc()),
     index('xdocs_history_subsidiary_type_date_idx').on(t.subsidiaryId, t.xdocTypeCode, t.docDate.desc(), t.id.desc()),
     index('xdocs_history_subsidiary_vendor_date_idx').on(t.subsidiaryId, t.vendorId, t.docDate.desc(), t.id.desc()),
@@ -301,6 +303,22 @@ export const historyCounts = pgTable(
     total: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.subsidiaryId, t.vendorId, t.xdocTypeCode, t.wfStatusCode] })],
+);
+
+/**
+ * How many documents there are of each day and subsidiary, kept exact by a trigger on xdocs (migration
+ * 0015) that runs when the changing transaction commits. A deep history page in the default order
+ * (newest first) finds the day its offset falls in from these few rows and reads the index from that
+ * day on, instead of stepping over every newer document (lib/domain/history/queries.ts).
+ */
+export const historyDayCounts = pgTable(
+  'history_day_counts',
+  {
+    docDate: date({ mode: 'string' }).notNull(),
+    subsidiaryId: integer().notNull(),
+    total: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.docDate, t.subsidiaryId] })],
 );
 
 /** Quantities delivered against an order line (one row per delivery note line). */

@@ -44,6 +44,7 @@ export async function seedDatabase({ databaseUrl, documents = DEFAULT_DOCUMENTS,
       // (Each document's line_count is written with it.)
       await client.query('select inbox_counts_rebuild()');
       await client.query('select history_counts_rebuild()');
+      await client.query('select history_day_counts_rebuild()');
       const tables = 'xdocs, xdoc_lines, audit_entries, invoiced_lines, delivered_lines';
       await client.query(added >= VACUUM_AFTER ? `vacuum (analyze) ${tables}` : `analyze ${tables}`);
     }

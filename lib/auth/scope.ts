@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   auditEntries,
   historyCounts,
+  historyDayCounts,
   inboxCounts,
   itemChanges,
   items,
@@ -111,6 +112,16 @@ export class Scope {
     const g = this.#grants;
     if (g.kind === 'all') return EVERYTHING;
     return g.kind === 'subsidiaries' ? idsOrNothing(historyCounts.subsidiaryId, g.read) : idsOrNothing(historyCounts.vendorId, g.read);
+  }
+
+  /**
+   * The history day counter rows covering exactly the documents it may read; null for a scope by vendor,
+   * which those counters (per day and subsidiary) do not hold.
+   */
+  historyDayCounts(): SQL | null {
+    const g = this.#grants;
+    if (g.kind === 'all') return EVERYTHING;
+    return g.kind === 'subsidiaries' ? idsOrNothing(historyDayCounts.subsidiaryId, g.read) : null;
   }
 
   /** Vendors it may see: suppliers only their linked vendors; staff all. */

@@ -19,8 +19,32 @@ function cellText(value: unknown): string {
   return String(value).trim();
 }
 
-/** The first sheet of a workbook, row by row, through exceljs's streaming reader. */
+/**
+ * Reads before the first row that may fail for nothing in the file: exceljs's streaming reader iterates
+ * the zip's entries through its own stream helper (utils/iterate-stream.js), which now and then (about
+ * one read in 2,000, more under load) loses the last entry, and when that entry is xl/workbook.xml the
+ * reader throws (`this.model` undefined) before any row. The bytes are in memory, so it reads them again.
+ */
+const XLSX_READS = 3;
+
+/** The first sheet of a workbook, row by row; a read that fails before its first row is tried again (XLSX_READS). */
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<SheetRow> {
+  for (let read = 1; ; read++) {
+    let yielded = false;
+    try {
+      for await (const row of xlsxRowsOnce(bytes)) {
+        yielded = true;
+        yield row;
+      }
+      return;
+    } catch (error) {
+      if (yielded || read >= XLSX_READS) throw error;
+    }
+  }
+}
+
+/** The first sheet of a workbook, row by row, through exceljs's streaming reader. */
+async function* xlsxRowsOnce(bytes: Buffer): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { deliveredLines } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
-import { recordActivity, recordAudit } from '../audit/record';
+import { recordActivity, recordAudits } from '../audit/record';
 import { ConflictError, ForbiddenError, RuleViolationError } from '../errors';
 import { assertInWindow, todayInSouthAfrica } from './invoice-date';
 import { planLines } from './line-plan';
@@ -61,16 +61,10 @@ export async function submitDeliveryNote(actor: Actor, input: SubmitDeliveryNote
       plan,
     });
     const onBranch = branch ? ` for branch ${branch}` : '';
-    await recordAudit(tx, actor, {
-      xdocId: order.id,
-      action: 'delivered',
-      descr: `Delivery note ${input.deliverynoteNumber} submitted${onBranch}`,
-    });
-    await recordAudit(tx, actor, {
-      xdocId: doc.id,
-      action: 'created',
-      descr: `Delivery note ${input.deliverynoteNumber} submitted against ${order.docno}${onBranch}`,
-    });
+    await recordAudits(tx, actor, [
+      { xdocId: order.id, action: 'delivered', descr: `Delivery note ${input.deliverynoteNumber} submitted${onBranch}` },
+      { xdocId: doc.id, action: 'created', descr: `Delivery note ${input.deliverynoteNumber} submitted against ${order.docno}${onBranch}` },
+    ]);
     await recordActivity(tx, actor, 'submit-delivery-note', {
       detail: { tinyMce: doc.tinyMce, deliverynoteNumber: input.deliverynoteNumber, orderno: order.docno },
     });

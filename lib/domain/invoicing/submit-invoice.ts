@@ -4,7 +4,7 @@ import { vendors, xdocs } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { formatMoney } from '../../format/money';
-import { recordActivity, recordAudit } from '../audit/record';
+import { recordActivity, recordAudits } from '../audit/record';
 import type { XdocRow } from '../documents/queries';
 import { ConflictError, ForbiddenError, RuleViolationError } from '../errors';
 import { closeInvoicing, isBranchClosed } from './close-invoicing';
@@ -114,7 +114,8 @@ export async function submitInvoice(actor: Actor, input: SubmitInvoice, options:
         plan,
       });
       const responded = input.toFollow === 1 ? false : await closeInvoicing(tx, actor, order, branch);
-      if (input.toFollow === 1)
+      // A supplier invoicing in parts says 'to follow' on each: only the first one changes the order.
+      if (input.toFollow === 1 && order.toFollow !== 1)
         await tx
           .update(xdocs)
           .set({ toFollow: 1, updatedAt: sql`now()` })
@@ -122,16 +123,14 @@ export async function submitInvoice(actor: Actor, input: SubmitInvoice, options:
 
       const label = isCredit ? 'Credit note' : 'Invoice';
       const onBranch = branch ? ` for branch ${branch}` : '';
-      await recordAudit(tx, actor, {
-        xdocId: order.id,
-        action: isCredit ? 'credited' : 'invoiced',
-        descr: `${label} ${input.invoiceNumber} submitted${onBranch} (${formatMoney(plan.totals.incl)}); ${input.toFollow ? 'more to follow' : 'no more to follow'}`,
-      });
-      await recordAudit(tx, actor, {
-        xdocId: doc.id,
-        action: 'created',
-        descr: `${label} ${input.invoiceNumber} submitted against ${order.docno}${onBranch}`,
-      });
+      await recordAudits(tx, actor, [
+        {
+          xdocId: order.id,
+          action: isCredit ? 'credited' : 'invoiced',
+          descr: `${label} ${input.invoiceNumber} submitted${onBranch} (${formatMoney(plan.totals.incl)}); ${input.toFollow ? 'more to follow' : 'no more to follow'}`,
+        },
+        { xdocId: doc.id, action: 'created', descr: `${label} ${input.invoiceNumber} submitted against ${order.docno}${onBranch}` },
+      ]);
       await recordActivity(tx, actor, isCredit ? 'submit-credit-note' : 'submit-invoice', {
         detail: { tinyMce: doc.tinyMce, invoiceNumber: input.invoiceNumber, orderno: order.docno, total: plan.totals.incl },
       });

@@ -7,6 +7,7 @@ import { processApproveItemChangesRow } from '../jobs/processors/approve-item-ch
 import { closeQueue } from '../jobs/queue';
 import { actorOfUser } from '../lib/auth/actor';
 import { requestBulkItemApproval } from '../lib/domain/changes/approve-in-background';
+import { benchItemBatches } from './items';
 
 /**
  * Issue 13's figure: how long the worker takes to approve N item changes of one bulk approval
@@ -25,18 +26,7 @@ const [vendor] = await db
   .returning({ id: vendors.id });
 try {
   const made: number[] = [];
-  for (let start = 0; start < count; start += 1000) {
-    const size = Math.min(1000, count - start);
-    const rows = await db
-      .insert(items)
-      .values(
-        Array.from({ length: size }, (_, i) => ({
-          vendorId: vendor.id,
-          catalogueCode: `${code}-${start + i}`,
-          descr: `Bench item ${start + i}`,
-        })),
-      )
-      .returning({ id: items.id, catalogueCode: items.catalogueCode });
+  for await (const { rows } of benchItemBatches(vendor.id, code, count, 1000)) {
     const changes = await db
       .insert(itemChanges)
       .values(

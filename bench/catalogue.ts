@@ -30,11 +30,13 @@ import { effectKeyOf } from '../jobs/outbox-job';
 import { WORKER_NODE_FLAGS } from '../jobs/worker-flags';
 import { closeQueue, getQueue } from '../jobs/queue';
 import { loadActor } from '../lib/auth/actor';
+import { pendingDownloadId } from '../lib/domain/catalogue/background-work';
 import { parseDownloadToken } from '../lib/domain/catalogue/download-link';
 import { requestDownload } from '../lib/domain/catalogue/request-download';
 import { startUpload } from '../lib/domain/catalogue/start-upload';
 import { UPLOAD_COLUMNS, UPLOAD_MAX_BYTES } from '../lib/domain/catalogue/upload-templates';
 import { CONTENT_TYPES, sniffFileKind } from '../lib/files/file-kind';
+import { benchItemBatches } from './items';
 import { round } from './load';
 
 /**
@@ -206,25 +208,12 @@ const command = workerCommand();
 command.catch(() => undefined);
 try {
   const seeded = Date.now();
-  for (let start = 0; start < itemCount; start += INSERT_BATCH) {
-    const size = Math.min(INSERT_BATCH, itemCount - start);
-    const made = await db
-      .insert(items)
-      .values(
-        Array.from({ length: size }, (_, i) => ({
-          vendorId: vendor.id,
-          catalogueCode: `${code}-${start + i}`,
-          descr: `Bench item ${start + i}`,
-          barcode: String(6000000000000 + start + i),
-        })),
-      )
-      .returning({ id: items.id });
+  for await (const { start, rows } of benchItemBatches(vendor.id, code, itemCount, INSERT_BATCH))
     await db
       .insert(pricings)
       .values(
-        made.map((item, i) => ({ itemId: item.id, costPrice: (5 + ((start + i) % 500) / 10).toFixed(2), effectiveFrom: '2026-01-01' })),
+        rows.map((item, i) => ({ itemId: item.id, costPrice: (5 + ((start + i) % 500) / 10).toFixed(2), effectiveFrom: '2026-01-01' })),
       );
-  }
   // A real catalogue's tables have statistics (autovacuum, or the seed's analyze); fresh rows have none, and without
   // them the upload's price look-up was planned through the subsidiary index (2026-11-24: 260 s instead of 7.5 s).
   await db.execute(sql`analyze ${items}, ${pricings}`);
@@ -272,17 +261,9 @@ try {
   const requested = Date.now();
   await requestDownload(actor, 'items');
   const downloadAnswered = Date.now() - requested;
-  const [downloadJob] = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.kind, CATALOGUE_DOWNLOAD),
-        inArray(outbox.status, ['pending', 'queued']),
-        sql`${outbox.payload}->>'userId' = ${String(user.id)}`,
-      ),
-    );
-  const download = await runInWorker(CATALOGUE_DOWNLOAD, downloadJob.id);
+  const downloadJob = await pendingDownloadId(user.id, 'items');
+  if (downloadJob === null) throw new Error('the download was not queued');
+  const download = await runInWorker(CATALOGUE_DOWNLOAD, downloadJob);
   const token = parseDownloadToken(String(download.outcome.result));
   if (!token) throw new Error(`the download job gave no link token: ${JSON.stringify(download.outcome)}`);
   const [stored] = await db

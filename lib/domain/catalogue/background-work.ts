@@ -29,8 +29,8 @@ export async function uploadInProgress(actor: Actor, vendorIds?: readonly number
   return Boolean(row);
 }
 
-/** Whether this user's e-mailed download of this list is still waiting for the worker. */
-export async function downloadInProgress(userId: number, kind: CatalogueKind): Promise<boolean> {
+/** The outbox row of this user's e-mailed download of this list while it waits for the worker, else null. */
+export async function pendingDownloadId(userId: number, kind: CatalogueKind): Promise<number | null> {
   const [row] = await db
     .select({ id: outbox.id })
     .from(outbox)
@@ -42,5 +42,10 @@ export async function downloadInProgress(userId: number, kind: CatalogueKind): P
       ),
     )
     .limit(1);
-  return Boolean(row);
+  return row?.id ?? null;
+}
+
+/** Whether this user's e-mailed download of this list is still waiting for the worker. */
+export async function downloadInProgress(userId: number, kind: CatalogueKind): Promise<boolean> {
+  return (await pendingDownloadId(userId, kind)) !== null;
 }

@@ -47,6 +47,16 @@ const NOTHING = sql`false`;
 const inIds = (column: PgColumn, ids: number[] | undefined) =>
   ids === undefined ? undefined : ids.length ? inArray(column, ids) : NOTHING;
 
+/** The subsidiary filter and the customer account (a subsidiary by its tinyMce; unknown matches nothing) on a subsidiary column. */
+const bySubsidiary = (column: PgColumn, filter: HistoryReportFilter, custaccountId: Resolved['custaccountId']) => [
+  filter.subsidiary !== undefined ? eq(column, filter.subsidiary) : undefined,
+  custaccountId === undefined ? undefined : custaccountId === null ? NOTHING : eq(column, custaccountId),
+];
+
+/** Whether the filter asks for nothing the counters (history_counts, history_day_counts) leave out: store, region, division, dates. */
+const countersHold = (filter: HistoryReportFilter) =>
+  filter.store === undefined && filter.region === undefined && filter.division === undefined && !filter.fromDate && !filter.toDate;
+
 function documentsWhere(scope: Scope, filter: HistoryReportFilter, { vendorIds, custaccountId }: Resolved): SQL {
   return (
     and(
@@ -54,11 +64,10 @@ function documentsWhere(scope: Scope, filter: HistoryReportFilter, { vendorIds, 
       filter.xdocTypeCode ? eq(xdocs.xdocTypeCode, filter.xdocTypeCode) : undefined,
       filter.wfStatusCode ? eq(xdocs.wfStatusCode, filter.wfStatusCode) : undefined,
       filter.store !== undefined ? eq(xdocs.storeId, filter.store) : undefined,
-      filter.subsidiary !== undefined ? eq(xdocs.subsidiaryId, filter.subsidiary) : undefined,
+      ...bySubsidiary(xdocs.subsidiaryId, filter, custaccountId),
       inIds(xdocs.vendorId, vendorIds),
       filter.region !== undefined ? eq(xdocs.regionId, filter.region) : undefined,
       filter.division !== undefined ? eq(xdocs.divisionId, filter.division) : undefined,
-      custaccountId === undefined ? undefined : custaccountId === null ? NOTHING : eq(xdocs.subsidiaryId, custaccountId),
       filter.fromDate ? gte(xdocs.docDate, filter.fromDate) : undefined,
       filter.toDate ? lte(xdocs.docDate, filter.toDate) : undefined,
     ) ?? sql`true`
@@ -70,16 +79,13 @@ function documentsWhere(scope: Scope, filter: HistoryReportFilter, { vendorIds, 
  * when the filter asks for nothing they do not hold (store, region, division, dates); else null.
  */
 function countedTotal(scope: Scope, filter: HistoryReportFilter, { vendorIds, custaccountId }: Resolved): SQL | null {
-  const covered =
-    filter.store === undefined && filter.region === undefined && filter.division === undefined && !filter.fromDate && !filter.toDate;
-  if (!covered) return null;
+  if (!countersHold(filter)) return null;
   const where = and(
     scope.historyCounts(),
     filter.xdocTypeCode ? eq(historyCounts.xdocTypeCode, filter.xdocTypeCode) : undefined,
     filter.wfStatusCode ? eq(historyCounts.wfStatusCode, filter.wfStatusCode) : undefined,
-    filter.subsidiary !== undefined ? eq(historyCounts.subsidiaryId, filter.subsidiary) : undefined,
+    ...bySubsidiary(historyCounts.subsidiaryId, filter, custaccountId),
     inIds(historyCounts.vendorId, vendorIds),
-    custaccountId === undefined ? undefined : custaccountId === null ? NOTHING : eq(historyCounts.subsidiaryId, custaccountId),
   );
   return sql`(select coalesce(sum(${historyCounts.total}), 0)::int from ${historyCounts} where ${where})`;
 }
@@ -92,24 +98,9 @@ const countSql = (where: SQL) => sql`(select count(*)::int from ${xdocs} where $
  */
 function countedDays(scope: Scope, filter: HistoryFilter, { vendorIds, custaccountId }: Resolved): SQL | null {
   const scoped = scope.historyDayCounts();
-  const onlySubsidiary =
-    !filter.sort &&
-    !filter.xdocTypeCode &&
-    !filter.wfStatusCode &&
-    filter.store === undefined &&
-    vendorIds === undefined &&
-    filter.region === undefined &&
-    filter.division === undefined &&
-    !filter.fromDate &&
-    !filter.toDate;
+  const onlySubsidiary = !filter.sort && !filter.xdocTypeCode && !filter.wfStatusCode && vendorIds === undefined && countersHold(filter);
   if (!scoped || !onlySubsidiary) return null;
-  return (
-    and(
-      scoped,
-      filter.subsidiary !== undefined ? eq(historyDayCounts.subsidiaryId, filter.subsidiary) : undefined,
-      custaccountId === undefined ? undefined : custaccountId === null ? NOTHING : eq(historyDayCounts.subsidiaryId, custaccountId),
-    ) ?? sql`true`
-  );
+  return and(scoped, ...bySubsidiary(historyDayCounts.subsidiaryId, filter, custaccountId)) ?? sql`true`;
 }
 
 /**

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { readCpu, withCpuCost, type CpuCost } from './cpu';
 import { measureInvoiceSubmissions } from './invoicing';
 import { load, type LoadResult, type NextRequest } from './load';
 import { runPgbench } from './pgbench';
@@ -147,6 +148,56 @@ function cycle(requests: BenchRequest[], cookies: Map<string, string>, as: 'api'
   };
 }
 
+/** A round's reference: pgbench with the round's statements, and how busy it kept the machine (/proc/stat). */
+function measureReference(requests: BenchRequest[], workload: Workload): LoadResult & { busyShare: number } {
+  const before = readCpu();
+  const started = performance.now();
+  const result = runPgbench(url, requests, { clients: connections, duration, plannedForValues: workload === 'search' });
+  const wallMs = performance.now() - started;
+  return { ...result, busyShare: (readCpu().machineMs - before.machineMs) / (wallMs * os.cpus().length) };
+}
+
+/**
+ * The floor under every API request: the same load and headers against an address no handler serves
+ * (`/no-such-resource` as an XHR, rewritten to /api and answered by the catch-all route's JSON 404 through
+ * route()): Next's own handling and the load generator's share, with no session, no database and no body
+ * worth compressing.
+ */
+async function measureFloor(webPids: number[]): Promise<LoadResult & { cpu: CpuCost }> {
+  const request = { path: '/no-such-resource', headers: { 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip' } };
+  await load('warm-up', base, () => request, { duration: 3, connections });
+  return withCpuCost(
+    webPids,
+    () => load('an API answer that does nothing', base, () => request, { duration, connections, label: 'GET /no-such-resource' }),
+    (r) => r.requests,
+  );
+}
+
+/**
+ * What one browse request costs the machine (all its cores, the load generator included) against what
+ * the target allows: at 25% of the reference's rate a request may cost four of its statements.
+ */
+function costsSection({ middle }: Measured, floor: LoadResult & { cpu: CpuCost }): string {
+  const cores = os.cpus().length;
+  const statementMs = (1000 * cores * middle.reference.busyShare) / middle.reference.rps;
+  const ms = (value: number) => value.toFixed(2);
+  const budget = 4 * statementMs;
+  const fixed = floor.cpu.machineMs + statementMs;
+  return [
+    '| per request | req/s | p95 ms | machine CPU ms (all cores) | of which the web processes, ms |',
+    '|---|---|---|---|---|',
+    `| list API, browse (median round) | ${middle.api.rps} | ${middle.api.p95} | ${ms(middle.api.cpu.machineMs)} | ${ms(middle.api.cpu.processesMs)} |`,
+    `| an API answer that does nothing (\`${floor.path}\`: a JSON 404, no session, no database) | ${floor.rps} | ${floor.p95} | ${ms(floor.cpu.machineMs)} | ${ms(floor.cpu.processesMs)} |`,
+    `| the page statement through pgbench (its round; the machine ${(middle.reference.busyShare * 100).toFixed(0)}% busy) | ${middle.reference.rps} | ${middle.reference.p95} | ${ms(statementMs)} | – |`,
+    '',
+    `At 25% of the reference's rate a list request may cost the machine 4 × ${ms(statementMs)} = ${ms(budget)} ms. ` +
+      `Next's handling of an answer that does nothing, with the load generator's share, costs ${ms(floor.cpu.machineMs)} ms, ` +
+      `and the page statement itself ${ms(statementMs)} ms: together ${ms(fixed)} ms, ${((fixed / budget) * 100).toFixed(0)}% of the allowance, ` +
+      `leaving ${ms(budget - fixed)} ms for the rest of the request (the session's statement, the list's code, compressing and ` +
+      `sending the page's JSON). The list request spends ${ms(middle.api.cpu.machineMs - fixed)} ms on that rest.`,
+  ].join('\n');
+}
+
 function table(results: LoadResult[]): string {
   const lines = [
     '| scenario | what | requests | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |',
@@ -158,7 +209,7 @@ function table(results: LoadResult[]): string {
 }
 
 /** One round: the API under the workload, then its reference, back to back on the same machine. */
-type Round = { api: LoadResult; reference: LoadResult; ratio: number };
+type Round = { api: LoadResult & { cpu: CpuCost }; reference: LoadResult & { busyShare: number }; ratio: number };
 type Measured = { workload: Workload; rounds: Round[]; middle: Round };
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
@@ -189,7 +240,8 @@ if (!existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { measured, page, submissions, history } = await withServer(async (serverPid) => {
+const { measured, floor, page, submissions, history } = await withServer(async (serverPid) => {
+  const webPids = leafProcesses(serverPid);
   const cookies = new Map<string, string>();
   for (const supplier of suppliers) cookies.set(supplier.email, await signIn(supplier.email));
   const browse = requestsOf.get('browse')!;
@@ -207,13 +259,18 @@ const { measured, page, submissions, history } = await withServer(async (serverP
     // reference does in its own warm-up (bench/pgbench.ts).
     await load('warm-up', base, cycle(requests, cookies, 'api'), { duration: 4, connections });
     for (let i = 0; i < roundCount; i++) {
-      const api = await load(`list API, ${workload}`, base, cycle(requests, cookies, 'api'), { duration, connections, label });
-      const reference = runPgbench(url, requests, { clients: connections, duration, plannedForValues: workload === 'search' });
+      const api = await withCpuCost(
+        webPids,
+        () => load(`list API, ${workload}`, base, cycle(requests, cookies, 'api'), { duration, connections, label }),
+        (r) => r.requests,
+      );
+      const reference = measureReference(requests, workload);
       rounds.push({ api, reference, ratio: api.rps / reference.rps });
     }
     const byRatio = [...rounds].sort((a, b) => a.ratio - b.ratio);
     measured.push({ workload, rounds, middle: byRatio[Math.floor(byRatio.length / 2)] });
   }
+  const floor = await measureFloor(webPids);
   const label = `${browse.length} requests of ${suppliers.length} suppliers, ${WORKLOADS.browse}`;
   const page = await load('inbox page (server-rendered), many suppliers', base, cycle(browse, cookies, 'page'), {
     duration,
@@ -229,7 +286,7 @@ const { measured, page, submissions, history } = await withServer(async (serverP
     '--pids',
     leafProcesses(serverPid).join(','),
   ]);
-  return { measured, page, submissions, history };
+  return { measured, floor, page, submissions, history };
 });
 // The worker's figures, on the same database with the web stopped (no worker runs: the scripts run the jobs).
 const bulkApproval = await runScript('bench/bulk-approval.ts', ['--changes', '10000']);
@@ -280,6 +337,14 @@ ${table([submissions])}
 
 Targets:
 ${verdicts.join('\n')}
+
+Where a list request's CPU goes (CPU time read from /proc around each measurement; the load generator runs
+on the same machine, in the list's figures and the floor's alike):
+
+${costsSection(
+  measured.find((m) => m.workload === 'browse')!,
+  floor,
+)}
 
 ## History (issue 10): \`GET /history/documents\` and the report
 

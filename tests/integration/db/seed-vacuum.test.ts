@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { recreateDatabase } from '../../../db/migrate';
+import { dropDatabase, recreateDatabase } from '../../../db/migrate';
 import { seedDatabase } from '../../../db/seed/seed';
 
 // A database of its own: the seed's bulk path commits documents asynchronously, which the shared test
@@ -9,14 +9,7 @@ url.pathname = `${url.pathname}_seed_vacuum`;
 const databaseUrl = url.toString();
 
 beforeAll(() => recreateDatabase(databaseUrl), 60_000);
-afterAll(async () => {
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists "${url.pathname.slice(1)}" with (force)`);
-  await client.end();
-});
+afterAll(() => dropDatabase(databaseUrl));
 
 describe('the seed after a bulk load', () => {
   it('leaves every page of the documents and their lines all-visible, so index-only scans skip the table', async () => {

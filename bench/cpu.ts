@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * CPU time spent so far, from /proc: the whole machine's busy time over all its cores, and the given
- * processes' own (the web processes). Read before and after a measurement, the difference divided by the
- * requests answered says what one request costs, which carries to another machine better than req/s.
+ * CPU time in ms, from /proc: the whole machine's busy time over all its cores, and the given processes'
+ * own (the web processes). Read before and after a measurement, the difference divided by the requests
+ * answered says what one request costs (CpuCost), which carries to another machine better than req/s.
  */
-export type CpuReading = { machineMs: number; processesMs: number };
+type CpuTimes = { machineMs: number; processesMs: number };
+/** What one request (or statement) cost between two readings. */
+export type CpuCost = CpuTimes;
 
 // Linux counts CPU time in clock ticks of 1/100 s (USER_HZ, `getconf CLK_TCK`).
 const MS_PER_TICK = 10;
 
-export function readCpu(pids: number[] = []): CpuReading {
+export function readCpu(pids: number[] = []): CpuTimes {
   // "cpu  user nice system idle iowait irq softirq steal …": busy is all but idle and iowait.
   const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
     .split('\n')[0]
@@ -33,10 +35,7 @@ function processCpuMs(pid: number): number {
   }
 }
 
-/** What one request (or statement) cost between two readings: the machine's CPU and the processes' own, in ms. */
-export type CpuCost = { machineMs: number; processesMs: number };
-
-export function costPer(before: CpuReading, after: CpuReading, count: number): CpuCost {
+function costPer(before: CpuTimes, after: CpuTimes, count: number): CpuCost {
   const per = (ms: number) => (count > 0 ? Math.round((ms / count) * 1000) / 1000 : NaN);
   return { machineMs: per(after.machineMs - before.machineMs), processesMs: per(after.processesMs - before.processesMs) };
 }

@@ -278,14 +278,7 @@ const { measured, floor, page, submissions, history } = await withServer(async (
     label,
   });
   const submissions = await measureInvoiceSubmissions(base, url, suppliers, cookies, { connections: 10, duration });
-  const history = await runScript('bench/history.ts', [
-    '--base',
-    base,
-    '--seconds',
-    String(duration),
-    '--pids',
-    leafProcesses(serverPid).join(','),
-  ]);
+  const history = await runScript('bench/history.ts', ['--base', base, '--seconds', String(duration), '--pids', webPids.join(',')]);
   return { measured, floor, page, submissions, history };
 });
 // The worker's figures, on the same database with the web stopped (no worker runs: the scripts run the jobs).

@@ -52,7 +52,10 @@ export const userSubsidiaries = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.subsidiaryId] })],
 );
 
-/** Links a supplier user to the vendors whose documents it may see (and, with canWrite, act on). */
+/**
+ * Links a supplier user to the vendors whose documents it may see (and, with canWrite, act on). A link
+ * reads only unless write is asked for and the linking administrator holds write itself (issue 29).
+ */
 export const userVendors = pgTable(
   'user_vendors',
   {
@@ -62,7 +65,7 @@ export const userVendors = pgTable(
     vendorId: integer()
       .notNull()
       .references(() => vendors.id),
-    canWrite: boolean().notNull().default(true),
+    canWrite: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.vendorId] }), index('user_vendors_vendor_idx').on(t.vendorId)],
@@ -106,6 +109,43 @@ export const passwordResetRequests = pgTable(
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_reset_requests_email_idx').on(t.email, t.at), index('password_reset_requests_ip_idx').on(t.ip, t.at)],
+);
+
+/**
+ * Requests counted for rate limits other than the reset's (lib/domain/request-limits.ts): one row per
+ * request and key, e.g. ('invitation-by', '17') and ('invitation-to', 'ann@example.com').
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    bucket: text().notNull(),
+    key: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.bucket, t.key, t.at)],
+);
+
+/**
+ * A peer administrator's new e-mail address, waiting for the user to confirm it from the old one
+ * (lib/domain/users/email-change.ts): single use, expiring, only a hash of the token is stored.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text().notNull(),
+    newEmail: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    requestedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
 );
 
 export const emailPreferences = pgTable(

@@ -4,3 +4,4 @@ export * from './users';
 export * from './documents';
 export * from './catalogue';
 export * from './outbox';
+export * from './integrations';

@@ -11,6 +11,15 @@ const envSchema = z.object({
   /** Where `npm run demo` keeps the embedded PostgreSQL's data. */
   EMBEDDED_POSTGRES_DIR: z.string().default('.data/postgres'),
   DB_POOL_MAX: number(10),
+  /**
+   * How long a request waits for one of the pool's connections before it fails (pg's connectionTimeoutMillis): a
+   * pool held by slow work answers "busy" rather than queueing every later request behind it.
+   */
+  DB_ACQUIRE_TIMEOUT_MS: number(5_000),
+  /** The longest one statement of the web may run (PostgreSQL statement_timeout); the worker, seed and migrations have none. */
+  DB_STATEMENT_TIMEOUT_MS: number(30_000),
+  /** How long a web session may sit in an open transaction doing nothing before PostgreSQL ends it. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: number(60_000),
   /** Unset: DEFAULT_REDIS_URL; if nothing answers there, the queue runs on PostgreSQL (jobs/queue.ts). */
   REDIS_URL: z.string().url().optional(),
   DEFAULT_REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
@@ -33,6 +42,12 @@ const envSchema = z.object({
    * about this long (BullMQ's lock duration and stalled-job check).
    */
   WORKER_LOCK_MS: number(30_000),
+  /**
+   * The heap (MB) and time a catalogue upload may take: the worker reads each upload in a child process with this
+   * heap limit, killed past this time, so a hostile file fails its own job and never the worker (jobs/child-job.ts).
+   */
+  UPLOAD_PARSE_HEAP_MB: number(192),
+  UPLOAD_PARSE_TIMEOUT_MS: number(600_000),
   /** `npm run demo` reuses the last build when set to 1. */
   DEMO_SKIP_BUILD: z.enum(['0', '1']).default('0'),
   /** `standalone` (the Dockerfile's build): next build also writes .next/standalone, what the image runs. */

@@ -13,6 +13,11 @@ export const subsidiaries = pgTable('subsidiaries', {
   code: text().notNull().unique(),
   name: text().notNull(),
   tinyMce: text().notNull().unique(),
+  /** The subsidiary as the buyer of an e-invoice: its VAT number (10 digits, without the ZA prefix) and its
+   * e-invoicing address with the address's EAS scheme (0088 = GLN), which Peppol BIS Billing 3.0 requires. */
+  vatNumber: text(),
+  electronicAddress: text(),
+  electronicAddressScheme: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

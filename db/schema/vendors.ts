@@ -51,6 +51,14 @@ export const vendors = pgTable('vendors', {
   tinyMce: text().notNull().unique(),
   vendordata: jsonb().$type<VendorData>().notNull().default({}),
   bbbeeFileId: bigint({ mode: 'number' }).references(() => uploadedFiles.id),
+  /**
+   * The vendor's e-invoicing address (EN 16931 BT-34, Peppol's EndpointID) and its scheme, an EAS code
+   * such as 0088 (GLN): Peppol BIS Billing 3.0 requires it on every invoice (docs/api.md, UBL).
+   */
+  electronicAddress: text(),
+  electronicAddressScheme: text(),
+  /** Days after the invoice date that the retailer pays the vendor's invoices: the e-invoice's due date and terms. */
+  paymentTermsDays: integer().notNull().default(30),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

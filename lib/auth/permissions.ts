@@ -42,6 +42,7 @@ export const ACTIONS = [
   'masterdata.read',
   'masterdata.approve',
   'audit.read',
+  'integrations.manage', // the retailer's systems' integrations and their API keys (issue 23)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -73,7 +74,7 @@ const RETAIL: Action[] = [
 ];
 const RETAIL_ADMIN: Action[] = [...RETAIL, 'users.read', 'users.manage', 'users.reports', 'changes.approve', 'masterdata.approve'];
 const PORTAL_STAFF: Action[] = [...RETAIL, 'users.activity', 'vendors.manage', 'changes.approve', 'masterdata.approve', 'audit.read'];
-const PORTAL_ADMIN: Action[] = [...PORTAL_STAFF, 'users.read', 'users.manage', 'users.reports'];
+const PORTAL_ADMIN: Action[] = [...PORTAL_STAFF, 'users.read', 'users.manage', 'users.reports', 'integrations.manage'];
 
 /** The table itself: role code → what it may do. */
 export const ROLE_ACTIONS: Readonly<Record<RoleCode, ReadonlySet<Action>>> = {

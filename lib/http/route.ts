@@ -83,7 +83,7 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
 }
 
 /** The API's own security headers (lib/http/security-headers.ts); next.config.ts adds the common ones. */
-function secured(response: Response): Response {
+export function secured(response: Response): Response {
   try {
     setApiHeaders(response.headers);
     return response;
@@ -115,14 +115,14 @@ async function readBody(
 }
 
 /** Text PostgreSQL cannot store (NUL, lone surrogates) is refused before parsing: lib/http/storable-text.ts. */
-function refuseUnstorableText(...inputs: unknown[]): void {
+export function refuseUnstorableText(...inputs: unknown[]): void {
   for (const input of inputs) {
     const path = unstorableTextPath(input);
     if (path !== null) throw new ApiError(422, UNSTORABLE_TEXT, { [path]: [UNSTORABLE_TEXT] });
   }
 }
 
-function queryObject(url: URL): Record<string, string> {
+export function queryObject(url: URL): Record<string, string> {
   // Screens send empty filters as `store=`; an empty value means "no filter", not bad input.
   return Object.fromEntries([...url.searchParams.entries()].filter(([, value]) => value !== ''));
 }

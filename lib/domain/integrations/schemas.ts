@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { INTEGRATION_SCOPES } from '../../../db/schema';
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .url('The webhook URL must be a full http(s) address.')
+  .max(2000)
+  .refine((url) => /^https?:\/\//i.test(url), 'The webhook URL must be a full http(s) address.');
+
+/** POST /integrations. */
+export const integrationFormSchema = z.object({
+  name: z.string().trim().min(1, 'The name is required.').max(120),
+  subsidiaries: z.array(z.coerce.number().int().positive()).min(1, 'At least one subsidiary has to be selected').max(500),
+  scopes: z.array(z.enum(INTEGRATION_SCOPES)).min(1, 'At least one scope is required.'),
+  webhookUrl: webhookUrl.optional(),
+  webhookUrls: z.array(webhookUrl).max(10).optional(),
+});
+export type IntegrationForm = z.infer<typeof integrationFormSchema>;
+
+export const integrationIdSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -25,6 +25,10 @@ COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 USER node
 EXPOSE 3000
+# The process answers (not its dependencies: an outage of PostgreSQL must not restart every replica); the
+# compose file asks /readyz before the load balancer starts. The image has node but no curl.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "server.js"]
 
 FROM node:20-bookworm-slim AS worker

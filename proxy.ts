@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { XSRF_COOKIE } from './lib/http/csrf';
 import { PAGE_PATH_HEADER, pageGate, xsrfSetCookie } from './lib/http/page-gate';
 import { HSTS_HEADER, newNonce, pageCsp } from './lib/http/security-headers';
+import { OPERATIONS_PATHS } from './lib/http/api-rewrites';
 import { env, isServedOverHttps } from './lib/env';
 
 const development = env.NODE_ENV === 'development';
@@ -13,6 +14,8 @@ const development = env.NODE_ENV === 'development';
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // Health checks and Prometheus carry no session: no redirect to sign-in, no token (lib/http/api-rewrites.ts).
+  if (OPERATIONS_PATHS.includes(pathname)) return NextResponse.next();
   const gate = pageGate({
     method: request.method,
     pathname,

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { modifyRouteRegex } from 'next/dist/lib/redirect-status';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { matchHas } from 'next/dist/shared/lib/router/utils/prepare-destination';
-import { API_REQUEST_HEADERS, FORM_HANDLER_PATHS, nextRewrites } from './api-rewrites';
+import { API_REQUEST_HEADERS, FORM_HANDLER_PATHS, nextRewrites, OPERATIONS_PATHS } from './api-rewrites';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const JSON_ACCEPT = { accept: 'application/json' };
@@ -111,18 +111,23 @@ describe('which requests reach an API handler', () => {
     expect(apiPathOf('/password/email/x', {})).toBeNull();
     expect(apiPathOf('/login/x', FORM)).toBeNull();
   });
+
+  it('always sends the health, readiness and metrics endpoints to their handlers, with no header at all', () => {
+    for (const path of ['/healthz', '/readyz', '/metrics']) expect(apiPathOf(path, {})).toBe(`/api${path}`);
+    expect(apiPathOf('/healthz/x', {})).toBeNull();
+  });
 });
 
 describe('nextRewrites', () => {
   it('has one rewrite per header rule and per form path, all into /api', () => {
-    expect(rewrites).toHaveLength(API_REQUEST_HEADERS.length + FORM_HANDLER_PATHS.length);
+    expect(rewrites).toHaveLength(API_REQUEST_HEADERS.length + FORM_HANDLER_PATHS.length + OPERATIONS_PATHS.length);
     for (const rewrite of rewrites) expect(rewrite.destination).toMatch(/^\/api\//);
 
     const headerRules = rewrites.slice(0, API_REQUEST_HEADERS.length);
     expect(headerRules.map((r) => r.has)).toEqual(API_REQUEST_HEADERS.map((h) => [{ type: 'header', ...h }]));
     for (const rule of headerRules) expect(rule.destination).toBe('/api/:path');
 
-    expect(rewrites.slice(API_REQUEST_HEADERS.length)).toEqual([
+    expect(rewrites.slice(API_REQUEST_HEADERS.length, API_REQUEST_HEADERS.length + FORM_HANDLER_PATHS.length)).toEqual([
       {
         source: '/login',
         has: [{ type: 'header', key: 'content-type', value: 'application/x-www-form-urlencoded.*' }],

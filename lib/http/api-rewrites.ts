@@ -21,8 +21,16 @@ export const FORM_HANDLER_PATHS: { path: string; when?: HeaderCondition }[] = [
   { path: '/password/reset' },
 ];
 
+/**
+ * Operations endpoints (docs/operations.md): health checks, load balancers and Prometheus call them with
+ * no session and no XHR header, so they always reach their handlers; proxy.ts leaves them alone too.
+ */
+export const OPERATIONS_PATHS = ['/healthz', '/readyz', '/metrics'];
+
+type Rewrite = { source: string; destination: string; has?: ({ type: 'header' } & HeaderCondition)[] };
+
 /** The rules as Next `beforeFiles` rewrites. */
-export function nextRewrites() {
+export function nextRewrites(): Rewrite[] {
   const apiPath = '/:path((?!api/|_next/).*)';
   return [
     ...API_REQUEST_HEADERS.map((has) => ({ source: apiPath, has: [{ type: 'header' as const, ...has }], destination: '/api/:path' })),
@@ -31,5 +39,6 @@ export function nextRewrites() {
       ...(when ? { has: [{ type: 'header' as const, ...when }] } : {}),
       destination: `/api${path}`,
     })),
+    ...OPERATIONS_PATHS.map((path) => ({ source: path, destination: `/api${path}` })),
   ];
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { load } from 'js-yaml';
 import { WORKER_NODE_FLAGS } from '@/jobs/worker-flags';
 import { ENV_NAMES } from '@/lib/env';
+import { OPERATIONS_PATHS } from '@/lib/http/api-rewrites';
 
 /**
  * No Docker engine runs here, so docker-compose.yml is kept honest by reading it: its services, the
@@ -17,6 +18,8 @@ type Service = {
   depends_on?: Record<string, unknown>;
   volumes?: string[];
   ports?: string[];
+  healthcheck?: { test: string[]; interval?: string; start_period?: string };
+  stop_grace_period?: string;
 };
 
 const root = path.resolve(__dirname, '../..');
@@ -104,7 +107,36 @@ it('balances over the web replicas on the port the web image listens on', () => 
   const [file, target] = services.lb.volumes![0].split(':');
   expect(target).toBe('/etc/nginx/nginx.conf');
   const nginx = read(file);
-  expect(nginx).toMatch(new RegExp(`server web:${port};`));
+  expect(nginx).toMatch(new RegExp(`server web:${port}[ ;]`));
   expect(nginx).toMatch(/proxy_pass http:\/\/web;/);
   expect(services.lb.ports).toEqual(['3000:80']);
+});
+
+/** The path a `node -e "fetch(…)"` health check asks, if it exits 0 only on a 2xx answer. */
+const checkedPath = (script: string) =>
+  /^fetch\('http:\/\/127\.0\.0\.1:3000(\/\w+)'\)\.then\(\(r\) => process\.exit\(r\.ok \? 0 : 1\), \(\) => process\.exit\(1\)\)$/.exec(
+    script,
+  )?.[1];
+
+it('checks each web replica with /readyz, has the image check /healthz, and starts the load balancer once web is ready', () => {
+  const [cmd, node, flag, script] = services.web.healthcheck!.test;
+  expect([cmd, node, flag]).toEqual(['CMD', 'node', '-e']);
+  expect(checkedPath(script)).toBe('/readyz');
+  expect(services.lb.depends_on?.web).toEqual({ condition: 'service_healthy' });
+  const healthcheck = /^HEALTHCHECK .*\\\n\s*CMD (\[.*\])$/m.exec(stage('web'));
+  expect(healthcheck).not.toBeNull();
+  const [node2, flag2, script2] = JSON.parse(healthcheck![1]) as string[];
+  expect([node2, flag2]).toEqual(['node', '-e']);
+  expect(checkedPath(script2)).toBe('/healthz');
+  // Both are served without a session or an XHR header (lib/http/api-rewrites.ts, proxy.ts).
+  expect(OPERATIONS_PATHS).toEqual(expect.arrayContaining(['/healthz', '/readyz']));
+  for (const name of ['healthz', 'readyz']) expect(existsSync(path.join(root, `app/api/${name}/route.ts`))).toBe(true);
+});
+
+it('gives web and worker time to finish their work when stopped, and keeps /metrics off the public load balancer', () => {
+  for (const name of ['web', 'worker']) expect(parseInt(services[name].stop_grace_period ?? '10s')).toBeGreaterThanOrEqual(30);
+  const nginx = read('deploy/nginx.conf');
+  expect(nginx).toMatch(/location = \/metrics \{\s*return 404;\s*\}/);
+  expect(nginx).toMatch(/proxy_set_header X-Request-Id \$portal_request_id;/);
+  expect(nginx).toMatch(/proxy_next_upstream error timeout http_502 http_503;/);
 });

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { XdocSubType, XdocType } from '../../../db/schema';
+import type { ResolvedReferences } from './references';
+import type { IngestedDocument, IngestedType } from './schemas';
+
+/** How each type is stored, as the seed stores it (db/seed/document-kinds.ts). */
+const KINDS: Record<IngestedType, { type: XdocType; typeDescr: string }> = {
+  order: { type: 'order', typeDescr: 'Purchase Order' },
+  return: { type: 'order', typeDescr: 'Return Order' },
+  'aux.grv': { type: 'aux.grv', typeDescr: 'Goods Received Voucher' },
+  remittance: { type: 'remittance', typeDescr: 'Remittance Advice' },
+  dispute: { type: 'dispute', typeDescr: 'Dispute' },
+  deliverynote: { type: 'deliverynote', typeDescr: 'Delivery Note' },
+};
+
+export const typeDescrOf = (type: IngestedType) => KINDS[type].typeDescr;
+
+function subTypeOf(doc: IngestedDocument): XdocSubType | null {
+  if (doc.type === 'return') return 'return';
+  if (doc.type === 'order') return doc.subTypeCode ?? 'normal';
+  return null;
+}
+
+/** The seed's descriptions when the sender gives none (a 'jab' in it marks a multi-branch order, spec §3). */
+function descrOf(doc: IngestedDocument, subType: XdocSubType | null): string | null {
+  if (doc.descr) return subType === 'jab' && !/jab/i.test(doc.descr) ? `jab ${doc.descr}` : doc.descr;
+  if (subType === 'jab') return 'jab multi-branch order';
+  if (subType === 'return') return 'Return order';
+  if (doc.type === 'order')
+    return doc.orderType === 'promotion'
+      ? 'Promotion order'
+      : doc.orderType === 'non-stock'
+        ? 'Non-stock order'
+        : 'Stock replenishment order';
+  return null;
+}
+
+/** The lines as one jsonb parameter, expanded in SQL: tax and totals are computed there, exactly as the seed computes them. */
+export function linesJson(doc: IngestedDocument, refs: ResolvedReferences): string {
+  return JSON.stringify(
+    doc.lines.map((l, i) => ({
+      line_number: l.lineNumber,
+      catalogue_code: l.catalogueCode,
+      descr: l.descr ?? null,
+      qty: l.qty,
+      amount: l.amount,
+      tax_percent: l.taxPercent,
+      delivery_address_code: refs.lineStores[i].addressCode,
+      store_id: refs.lineStores[i].storeId,
+    })),
+  );
+}
+
+const LINES_OF = (
+  json: string,
+) => sql`(select * from jsonb_to_recordset(${json}::jsonb) as x(line_number int, catalogue_code text, descr text,
+  qty numeric(12, 2), amount numeric(14, 2), tax_percent numeric(5, 2), delivery_address_code text, store_id int))`;
+
+/** Inserts the lines of document `xdocId` from linesJson; tax per line rounded to the cent. */
+export function insertLinesSql(xdocId: number | SQL, json: string): SQL {
+  return sql`insert into xdoc_lines (xdoc_id, line_number, catalogue_code, descr, qty, originalqty, amount, originalamount, tax_percent,
+      tax_amount, delivery_address_code, store_id)
+    select ${xdocId}, l.line_number, l.catalogue_code, l.descr, l.qty, l.qty, l.amount, l.amount, l.tax_percent,
+      round(l.qty * l.amount * l.tax_percent / 100, 2), l.delivery_address_code, l.store_id
+    from ${LINES_OF(json)} l`;
+}
+
+/** Total excluding tax, tax (the sum of the lines' rounded tax) and total including, from the lines, as exact strings. */
+export function totalsSql(json: string): SQL {
+  return sql`select (t.excl)::text as "excl", (t.tax)::text as "tax", (t.excl + t.tax)::text as "incl"
+    from (select round(sum(l.qty * l.amount), 2) as excl, sum(round(l.qty * l.amount * l.tax_percent / 100, 2)) as tax from ${LINES_OF(json)} l) t`;
+}
+
+/** The document's own columns (everything but ids, state and totals), for insert and update alike. */
+export function documentColumns(doc: IngestedDocument, refs: ResolvedReferences, relatedXdocId: number | null) {
+  const kind = KINDS[doc.type];
+  const subType = subTypeOf(doc);
+  return {
+    docno: doc.docno,
+    orderno: kind.type === 'order' ? doc.docno : (doc.orderno ?? null),
+    xdocTypeCode: kind.type,
+    xdocSubTypeCode: subType,
+    xdocTypeDescr: kind.typeDescr,
+    xdocDescr: descrOf(doc, subType),
+    orderType: doc.type === 'remittance' ? null : (doc.orderType ?? (kind.type === 'order' ? 'stock' : null)),
+    subsidiaryId: refs.store.subsidiaryId,
+    vendorId: refs.vendorId,
+    storeId: refs.store.id,
+    regionId: refs.store.regionId,
+    divisionId: refs.store.divisionId,
+    relatedXdocId,
+    docDate: doc.docDate,
+    deliveryDate: doc.deliveryDate ?? null,
+    deliveryMethod: doc.deliveryMethod ?? null,
+    deliveryInstructions: doc.deliveryInstructions ?? null,
+    xdocDeliverynoteDate: kind.type === 'deliverynote' ? doc.docDate : null,
+    deliverynoteNumber: kind.type === 'deliverynote' ? doc.docno : null,
+    reasonCode: doc.reasonCode ?? null,
+  };
+}
+
+export const newTinyMce = () => randomBytes(10).toString('hex');

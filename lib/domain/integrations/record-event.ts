@@ -1,0 +1,47 @@
+import type { DbOrTx } from '../../../db/client';
+import { events } from '../../../db/schema';
+
+/** Every kind of event the feed and webhooks carry (docs/api.md lists each with its data). */
+export type EventType =
+  | 'document.ingested'
+  | 'document.updated'
+  | 'order.confirmed'
+  | 'order.rejected'
+  | 'order.responded'
+  | 'invoice.submitted'
+  | 'creditnote.submitted'
+  | 'deliverynote.submitted'
+  | 'invoicing.dismissed'
+  | 'item_change.decided'
+  | 'pricing_change.decided'
+  | 'masterdata_change.decided';
+
+export type NewEvent = {
+  type: EventType;
+  /** Null for what belongs to no one subsidiary (a vendor's catalogue or master data). */
+  subsidiaryId: number | null;
+  vendorId?: number | null;
+  xdocId?: number | null;
+  data: Record<string, unknown>;
+};
+
+/**
+ * Writes events inside the caller's transaction, so an event exists exactly when its act committed.
+ * The row's xid (the transaction's id, a column default) is what the feed orders and cuts by.
+ */
+export async function recordEvents(tx: DbOrTx, list: readonly NewEvent[]): Promise<void> {
+  if (!list.length) return;
+  await tx
+    .insert(events)
+    .values(
+      list.map((e) => ({
+        type: e.type,
+        subsidiaryId: e.subsidiaryId,
+        vendorId: e.vendorId ?? null,
+        xdocId: e.xdocId ?? null,
+        data: e.data,
+      })),
+    );
+}
+
+export const recordEvent = (tx: DbOrTx, event: NewEvent) => recordEvents(tx, [event]);

@@ -8,6 +8,8 @@ import { API_CSP, HSTS_HEADER } from './security-headers';
 import { UNSTORABLE_TEXT, unstorableTextPath } from './storable-text';
 import { isServedOverHttps } from '../env';
 import { CSRF_MISMATCH, isStateChanging, tokensMatch, xsrfCookieOf, XSRF_HEADER } from './csrf';
+import { noteUser } from '../observability/request-context';
+import { observed } from '../observability/request-log';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -54,7 +56,8 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
   spec: Spec<P, Q, B, A>,
   handler: (input: Input<P, Q, B, A>) => Promise<unknown>,
 ) {
-  return async (req: Request, ctx?: RouteContext): Promise<Response> => {
+  // One log line and the request metrics for every API request (lib/observability/request-log.ts).
+  return observed(async (req: Request, ctx?: RouteContext): Promise<Response> => {
     let form: Record<string, string> | undefined;
     try {
       const changing = isStateChanging(req.method);
@@ -63,6 +66,7 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
       if ((changing || spec.changesState) && !tokensMatch(xsrfCookieOf(req), req.headers.get(XSRF_HEADER) ?? form?._token))
         throw new ApiError(419, CSRF_MISMATCH);
       const actor = await actorFromRequest(req);
+      noteUser(actor?.userId);
       if (!actor && !spec.public) throw new ApiError(401, 'Unauthenticated.');
       if (actor && spec.allow && !can(actor, spec.allow)) throw new ApiError(403, refusalOf(spec.allow));
       const { raw, files } = changing ? await readBody(req, spec, form) : { raw: {}, files: {} };
@@ -79,7 +83,7 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
       if (formAnswer) return secured(formAnswer);
       return secured(errorResponse(error));
     }
-  };
+  });
 }
 
 /** The API's own security headers (lib/http/security-headers.ts); next.config.ts adds the common ones. */

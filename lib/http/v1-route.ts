@@ -5,6 +5,7 @@ import { hasScope, integrationForKey } from '../domain/integrations/authenticate
 import { readJsonBody } from './body';
 import { ApiError, errorResponse, json } from './errors';
 import { queryObject, refuseUnstorableText, secured } from './route';
+import { observed } from '../observability/request-log';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -33,7 +34,8 @@ export function v1Route<P = undefined, Q = undefined, B = undefined>(
   spec: V1Spec<P, Q, B>,
   handler: (input: V1Input<P, Q, B>) => Promise<unknown>,
 ) {
-  return async (req: Request, ctx?: RouteContext): Promise<Response> => {
+  // Logged and counted as every API request is (lib/observability/request-log.ts).
+  return observed(async (req: Request, ctx?: RouteContext): Promise<Response> => {
     try {
       const actor = await integrationFromRequest(req);
       if (spec.scope && !hasScope(actor, spec.scope)) throw new ApiError(403, `This key may not use ${spec.scope}.`);
@@ -49,7 +51,7 @@ export function v1Route<P = undefined, Q = undefined, B = undefined>(
     } catch (error) {
       return secured(errorResponse(error));
     }
-  };
+  });
 }
 
 async function integrationFromRequest(req: Request): Promise<IntegrationActor> {

@@ -24,3 +24,19 @@ describe('renderEmail', () => {
     expect(() => renderEmail('notification', { subject: '', lines: [] })).toThrow();
   });
 });
+
+describe('the invitation', () => {
+  it('carries no text an administrator chose, even from a payload written before (issue 29)', () => {
+    const mail = renderEmail('invitation', {
+      name: 'Call +27 555 0100 now',
+      invitedBy: 'Your bank: verify at evil.example',
+      setPasswordUrl: 'http://localhost:3000/password/reset/abc',
+      expiresDays: 7,
+    } as never);
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain('+27 555');
+      expect(part).not.toContain('evil.example');
+    }
+    expect(mail.text).toContain('http://localhost:3000/password/reset/abc');
+  });
+});

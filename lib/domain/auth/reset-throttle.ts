@@ -1,6 +1,7 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { passwordResetRequests } from '../../../db/schema';
+import { countInWindow } from '../sliding-window';
 
 /**
  * Password-reset e-mails are limited per e-mail address and per client address over a sliding window,
@@ -11,21 +12,18 @@ import { passwordResetRequests } from '../../../db/schema';
 export const RESET_THROTTLE = { windowMinutes: 15, perEmail: 3, perIp: 10 } as const;
 
 /**
- * Counts this request and says whether it may still send an e-mail. Requests for one address are
- * counted one at a time (a transaction lock on the address), so a burst cannot slip past the limit.
+ * Counts this request and says whether it may still send an e-mail (lib/domain/sliding-window.ts: one
+ * request per address at a time, so a burst cannot slip past the limit).
  */
 export async function mayRequestReset(tx: Tx, email: string, ip: string): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password-reset:${email}`}))`);
-  const since = sql`now() - make_interval(mins => ${RESET_THROTTLE.windowMinutes})`;
-  // What has aged out of the window is of no further use.
-  await tx.delete(passwordResetRequests).where(and(eq(passwordResetRequests.email, email), lt(passwordResetRequests.at, since)));
-  const [row] = await tx
-    .select({
-      byEmail: sql<number>`count(*) filter (where ${passwordResetRequests.email} = ${email})`.mapWith(Number),
-      byIp: sql<number>`count(*) filter (where ${passwordResetRequests.ip} = ${ip})`.mapWith(Number),
-    })
-    .from(passwordResetRequests)
-    .where(and(sql`${passwordResetRequests.at} > ${since}`, or(eq(passwordResetRequests.email, email), eq(passwordResetRequests.ip, ip))));
-  await tx.insert(passwordResetRequests).values({ email, ip });
-  return row.byEmail < RESET_THROTTLE.perEmail && row.byIp < RESET_THROTTLE.perIp;
+  const { allowed } = await countInWindow(
+    tx,
+    { table: passwordResetRequests, at: passwordResetRequests.at, windowMinutes: RESET_THROTTLE.windowMinutes },
+    [
+      { lock: `password-reset:${email}`, rows: eq(passwordResetRequests.email, email), limit: RESET_THROTTLE.perEmail },
+      { lock: `password-reset-ip:${ip}`, rows: eq(passwordResetRequests.ip, ip), limit: RESET_THROTTLE.perIp },
+    ],
+    () => tx.insert(passwordResetRequests).values({ email, ip }),
+  );
+  return allowed;
 }

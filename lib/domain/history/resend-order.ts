@@ -6,6 +6,7 @@ import { nudgeOutbox } from '../../../jobs/outbox-relay';
 import type { Actor } from '../../auth/actor';
 import { NOT_FOUND_MESSAGE } from '../documents/queries';
 import { NotFoundError, RuleViolationError } from '../errors';
+import { countOrderResend } from '../request-limits';
 import { actOnDocument, type HistoryActionResult } from './document-action';
 
 /** The active users linked to a vendor: whom an order of that vendor is e-mailed to. */
@@ -21,6 +22,7 @@ async function vendorUsers(vendorId: number): Promise<{ id: number; email: strin
 /**
  * PUT /orders/resend/{docno}: e-mails the order, its PDF attached, to each of its vendor's users. One
  * outbox row per recipient, written with the audit entry, so the worker sends each once (jobs/processors/resend-order.ts).
+ * Each user resends at most REQUEST_LIMITS.orderResendsPerUser orders an hour (429 past it).
  */
 export async function resendOrder(actor: Actor, docno: string, { ip }: { ip?: string } = {}): Promise<HistoryActionResult> {
   const [order] = await db
@@ -39,6 +41,7 @@ export async function resendOrder(actor: Actor, docno: string, { ip }: { ip?: st
       return doc;
     },
     async change(tx, doc) {
+      await countOrderResend(tx, actor.userId);
       for (const user of recipients)
         await enqueueInOutbox(tx, 'resend-order', { xdocId: doc.id, userId: user.id, requestedBy: actor.name });
       return true;

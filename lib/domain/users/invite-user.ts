@@ -42,7 +42,7 @@ export async function inviteUser(actor: Actor, form: UserForm, { ip }: { ip?: st
       .values({ name: form.name, email: form.email, roleId: form.roleId, parentUserId: actor.userId })
       .returning({ id: users.id, name: users.name, email: users.email });
     if (grants.length) await tx.insert(userSubsidiaries).values(grants.map((g) => ({ userId: user.id, ...g })));
-    await queueInvitation(tx, user, actor.name);
+    await queueInvitation(tx, user, actor);
     await recordUserChange(tx, actor, user, 'invite-user', `Invited ${user.email} as ${roleCode}`, { ip });
     return user.id;
   });

@@ -19,7 +19,7 @@ export async function sendInvitation(actor: Actor, id: number, { ip }: { ip?: st
       throw new ForbiddenError('Only the portal administrator or the user who sent the invitation may resend it.');
     if (target.deletedAt) throw new ConflictError(`${target.name} is inactive: the invitation was not sent.`);
     if (target.lastLogin) throw new ConflictError(`${target.name} has already signed in: the invitation was not sent.`);
-    await queueInvitation(tx, target, actor.name);
+    await queueInvitation(tx, target, actor);
     await recordUserChange(tx, actor, target, 'invite-user', `Resent the invitation to ${target.email}`, { ip, detail: { resent: true } });
     return { message: `The invitation has been sent to ${target.email}` };
   });

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { roles, subsidiaries, users, userSubsidiaries, userVendors, vendors } from '../../../db/schema';
+import { emailChanges, roles, subsidiaries, users, userSubsidiaries, userVendors, vendors } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { userAdminReachOf } from '../../auth/permissions';
 import { laravelPage, offsetOf } from '../paging';
 import { escapeLike } from '../query-text';
-import { loadAdministeredUser, usersAdministeredBy } from './reach';
+import { NotFoundError } from '../errors';
+import { usersAdministeredBy } from './reach';
 import type { UserFilter } from './schemas';
 
 export const USERS_PER_PAGE = 20;
@@ -30,6 +31,9 @@ const userColumns = {
     select json_agg(json_build_object('customer_id', us.subsidiary_id, 'code', s.code, 'name', s.name, 'read', us.can_read or us.can_write, 'write', us.can_write) order by s.name)
     from ${userSubsidiaries} us join ${subsidiaries} s on s.id = us.subsidiary_id where us.user_id = ${USER_ID}), '[]'::json)`,
   vendors_count: sql<number>`(select count(*)::int from ${userVendors} uv where uv.user_id = ${USER_ID})`,
+  // A new address waiting for the user's confirmation from the current one (email-change.ts).
+  pending_email: sql<string | null>`(select ec.new_email from ${emailChanges} ec
+    where ec.user_id = ${USER_ID} and ec.used_at is null and ec.expires_at > now() order by ec.id desc limit 1)`,
 };
 
 type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
@@ -111,23 +115,33 @@ export async function listCustomers(actor: Actor) {
   return { customers: rows };
 }
 
-/** GET /users/{id}/vendors/{linked|unlinked}: a page of the user's linked vendors, or of those the actor could link. */
+/**
+ * GET /users/{id}/vendors/{linked|unlinked}: a page of the user's linked vendors, or of those the actor
+ * could link. Each row says whether its link grants write (`write`, linked ones) and whether the actor
+ * may give write on it (`writable`: only where it writes itself).
+ */
 export async function listUserVendors(
   actor: Actor,
   userId: number,
   which: 'linked' | 'unlinked',
   q: { page: number; code?: string; name?: string },
 ) {
-  await loadAdministeredUser(db, actor, userId);
+  if (!(await getAdministeredUser(actor, userId))) throw new NotFoundError('User not found.');
   const linkedIds = db.select({ id: userVendors.vendorId }).from(userVendors).where(eq(userVendors.userId, userId));
   const where = and(
     which === 'linked' ? inArray(vendors.id, linkedIds) : and(notInArray(vendors.id, linkedIds), actor.scope.vendors()),
     q.code ? ilike(vendors.code, contains(q.code)) : undefined,
     q.name ? ilike(vendors.name, contains(q.name)) : undefined,
   );
+  const g = actor.scope.grants;
+  const writable =
+    g.kind === 'all'
+      ? sql<boolean>`true`
+      : sql<boolean>`${vendors.id} = any(${`{${g.kind === 'vendors' ? g.write.join(',') : ''}}`}::int[])`;
+  const write = sql<boolean>`coalesce((select ${userVendors.canWrite} from ${userVendors} where ${userVendors.userId} = ${userId} and ${userVendors.vendorId} = ${vendors.id}), false)`;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ id: vendors.id, code: vendors.code, name: vendors.name })
+      .select({ id: vendors.id, code: vendors.code, name: vendors.name, write, writable })
       .from(vendors)
       .where(where)
       .orderBy(asc(vendors.code))

@@ -16,14 +16,18 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
  * A retail admin reaches users whose every subsidiary is one of its own (at least one); a supplier
  * admin users whose every vendor link is one of its vendors. A user it invited who has no grants yet
  * (a supplier user before its linking step) is reached too, so the invitation can be completed.
+ *
+ * `read` (the list, the vendor pages) counts every grant the admin holds; `write` (any change) only its
+ * write grants: changing a user needs write on every subsidiary and vendor the user holds (issue 29), so
+ * an admin that only reads a subsidiary or vendor cannot deactivate, re-role or re-address its users.
  */
-export function usersAdministeredBy(actor: Actor): SQL {
+export function usersAdministeredBy(actor: Actor, use: 'read' | 'write' = 'read'): SQL {
   const reach = userAdminReachOf(actor.roleCode);
   if (!reach) return sql`false`;
   if (reach.through === 'all') return sql`true`;
   const roleIs = sql`${users.roleId} in (select ${roles.id} from ${roles} where ${inArray(roles.code, [...reach.roles])})`;
   const g = actor.scope.grants;
-  const mine = g.kind === 'subsidiaries' || g.kind === 'vendors' ? g.read : [];
+  const mine = g.kind === 'subsidiaries' || g.kind === 'vendors' ? g[use] : [];
   const [table, column, userColumn] =
     reach.through === 'subsidiaries'
       ? [userSubsidiaries, userSubsidiaries.subsidiaryId, userSubsidiaries.userId]
@@ -33,6 +37,8 @@ export function usersAdministeredBy(actor: Actor): SQL {
     (exists (${grantsOf} and ${column} = any(${intArray(mine)})) and not exists (${grantsOf} and not ${column} = any(${intArray(mine)})))
     or (${users.parentUserId} = ${actor.userId} and not exists (${grantsOf}))))`;
 }
+
+export const WRITE_NEEDED = 'You need write access to every subsidiary and vendor of this user to change it.';
 
 export type AdministeredUser = {
   id: number;
@@ -45,9 +51,12 @@ export type AdministeredUser = {
   deletedAt: Date | null;
 };
 
-/** The user, locked for the change, when the actor administers it; 404 otherwise. */
+/**
+ * The user, locked for the change, when the actor administers it: 404 outside its read reach, 403 when
+ * it only reads some of the user's subsidiaries or vendors (a change needs write on all of them).
+ */
 export async function loadAdministeredUser(tx: DbOrTx, actor: Actor, id: number): Promise<AdministeredUser> {
-  const [user] = await tx
+  const [row] = await tx
     .select({
       id: users.id,
       name: users.name,
@@ -57,12 +66,15 @@ export async function loadAdministeredUser(tx: DbOrTx, actor: Actor, id: number)
       parentUserId: users.parentUserId,
       lastLogin: users.lastLogin,
       deletedAt: users.deletedAt,
+      writable: sql<boolean>`${usersAdministeredBy(actor, 'write')}`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.id, id), usersAdministeredBy(actor)))
     .for('update', { of: users });
-  if (!user) throw new NotFoundError('User not found.');
+  if (!row) throw new NotFoundError('User not found.');
+  const { writable, ...user } = row;
+  if (!writable) throw new ForbiddenError(WRITE_NEEDED);
   return user;
 }
 
@@ -103,10 +115,15 @@ export async function assertSubsidiariesExist(tx: DbOrTx, grants: readonly Subsi
     throw new RuleViolationError('The selected subsidiary is invalid.', { customers: ['The selected subsidiary is invalid.'] });
 }
 
-/** A supplier admin links only the vendors linked to it. */
-export function assertLinkableVendors(actor: Actor, vendorIds: readonly number[]): void {
+/**
+ * A supplier admin links only the vendors linked to it, and a link with write only to vendors it writes
+ * itself: a link never gives more than the linking admin holds (issue 29).
+ */
+export function assertLinkableVendors(actor: Actor, vendorIds: readonly number[], { write = false }: { write?: boolean } = {}): void {
   const g = actor.scope.grants;
   if (g.kind === 'all') return;
-  const mine = g.kind === 'vendors' ? g.read : [];
-  if (vendorIds.some((id) => !mine.includes(id))) throw new ForbiddenError('You may only link vendors you are linked to yourself.');
+  const mine: { read: readonly number[]; write: readonly number[] } = g.kind === 'vendors' ? g : { read: [], write: [] };
+  if (vendorIds.some((id) => !mine.read.includes(id))) throw new ForbiddenError('You may only link vendors you are linked to yourself.');
+  if (write && vendorIds.some((id) => !mine.write.includes(id)))
+    throw new ForbiddenError('You may only give write access to vendors you can write for yourself.');
 }

@@ -100,6 +100,16 @@ export const vendorIdsText = z
 
 export const linkParams = userIdParams.extend({ vendorId: vendorIdsText });
 
+/**
+ * The body of a link request: whether the link grants write (answering orders, invoicing). Read only
+ * when left out; write needs write on the vendor by the linking admin itself (issue 29).
+ */
+export const linkAccessSchema = z
+  .object({ write: flag.optional() })
+  .default({})
+  .transform((body) => ({ write: isOn(body.write) }));
+export type LinkAccess = z.output<typeof linkAccessSchema>;
+
 export const userVendorsParams = userIdParams.extend({ which: z.enum(['linked', 'unlinked'], { message: 'Choose linked or unlinked.' }) });
 
 export const userVendorsQuerySchema = z.object({

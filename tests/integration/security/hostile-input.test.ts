@@ -240,7 +240,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/users/[id]': { params: () => ({ id: '999999' }) },
   'POST /api/users/restore/[id]': { params: () => ({ id: '999999' }) },
   'POST /api/users/[id]/send-invitation': { params: () => ({ id: '999999' }) },
-  'POST /api/users/[id]/vendors/[vendorId]/link': { params: () => ({ id: '999999', vendorId: '1,2' }) },
+  'POST /api/users/[id]/vendors/[vendorId]/link': { params: () => ({ id: '999999', vendorId: '1,2' }), body: () => ({ write: false }) },
   'DELETE /api/users/[id]/vendors/[vendorId]/unlink': { params: () => ({ id: '999999', vendorId: '1,2' }) },
   // Multipart only: every JSON body is refused (415) before it is read.
   'POST /api/vendors/update': { body: () => ({ vendor: '{"id": 1, "vendordata": {}}' }) },
@@ -387,6 +387,8 @@ const ROUTES: Record<string, RouteSpec> = {
     body: () => ({ token: `never-issued-${RUN}-0123456789abcdef`, password: 'a-new-password', password_confirmation: 'a-new-password' }),
     form: true,
   },
+  // Confirming a new e-mail address with a token that was never issued: always refused (issue 29).
+  'POST /api/email/confirm': { body: () => ({ token: `never-issued-${RUN}-0123456789abcdef` }), form: true },
   // Items and pricing. Lists and verify calls only read. Exports and e-mailed downloads record the user's
   // activity (and a download its job) by design, so they run as the suite's own users. Uploads are
   // multipart: every JSON body here is refused before anything is stored.

@@ -12,6 +12,8 @@ export type UserRow = {
   parent_user_id: number | null;
   customers: UserGrant[];
   vendors_count: number;
+  /** A new address waiting for the user's confirmation from the current one. */
+  pending_email: string | null;
 };
 export type UsersPage = { data: UserRow[]; per_page: number; current_page: number; last_page: number; total: number };
 export type Me = { id: number; resendsAny: boolean; reports: boolean };

@@ -160,7 +160,10 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
         rows={page.data.map((u) => (
           <tr key={u.id}>
             <td>{u.name}</td>
-            <td>{u.email}</td>
+            <td>
+              {u.email}
+              {u.pending_email ? <div className="muted">{`${u.pending_email} waits for confirmation`}</div> : null}
+            </td>
             <td>{u.role.code}</td>
             <td>
               {isVendorRole(u.role.code)

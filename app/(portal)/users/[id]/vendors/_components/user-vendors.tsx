@@ -9,7 +9,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { api } from '@/lib/client/api';
 
-type Vendor = { id: number; code: string; name: string };
+/** `write`: the link grants write (linked list); `writable`: the signed-in admin may give write on it. */
+type Vendor = { id: number; code: string; name: string; write: boolean; writable: boolean };
 type Page = { data: Vendor[]; per_page: number; current_page: number; last_page: number; total: number };
 
 export interface UserVendorsProps {
@@ -24,12 +25,15 @@ const ACTIVE_STATE_NOT_CHANGED = 'Active state was not changed';
 /**
  * Links and unlinks vendors for one user: one at a time from its row, or in bulk (the ticked rows, or
  * every vendor listed when none is ticked) after the spec's confirmation; the server does all or none.
+ * A link reads only unless "with write access" is ticked, which only vendors the admin writes for
+ * itself allow (issue 29; the server refuses the rest).
  */
 export function UserVendors({ user, which, params, page }: UserVendorsProps) {
   const router = useRouter();
   const snackbar = useSnackbar();
   const { confirm, dialog } = useConfirm();
   const [ticked, setTicked] = useState<number[]>([]);
+  const [write, setWrite] = useState(false);
   const path = `/users/${user.id}/vendors`;
   const verb = which === 'unlinked' ? 'link' : 'unlink';
 
@@ -38,7 +42,7 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
     try {
       const result =
         verb === 'link'
-          ? await api.post<{ message: string }>(`${path}/${ids}/link`)
+          ? await api.post<{ message: string }>(`${path}/${ids}/link`, { write })
           : await api.del<{ message: string }>(`${path}/${ids}/unlink`);
       snackbar.show(result.message, 'success');
       setTicked([]);
@@ -99,13 +103,19 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
         <input type="hidden" name="which" value={which} />
       </QueryFilterForm>
       <div className="toolbar">
+        {verb === 'link' ? (
+          <label>
+            <input type="checkbox" checked={write} onChange={(e) => setWrite(e.target.checked)} /> With write access (answer orders,
+            invoice)
+          </label>
+        ) : null}
         <button type="button" className="btn" disabled={!user.active || !page.data.length} onClick={bulk}>
           {verb === 'link' ? 'Link' : 'Unlink'} {ticked.length ? 'selected' : 'all listed'}
         </button>
       </div>
       <PageTable
         caption={`${page.total} ${which} vendors`}
-        headers={['Select', 'Code', 'Name', '']}
+        headers={['Select', 'Code', 'Name', verb === 'link' ? 'You may give' : 'Access', '']}
         emptyText="No vendors."
         page={page}
         path={path}
@@ -117,8 +127,14 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
             </td>
             <td>{v.code}</td>
             <td>{v.name}</td>
+            <td>{(verb === 'link' ? v.writable : v.write) ? 'read and write' : 'read only'}</td>
             <td>
-              <button type="button" className="btn btn--sm" disabled={!user.active} onClick={() => apply([v])}>
+              <button
+                type="button"
+                className="btn btn--sm"
+                disabled={!user.active || (verb === 'link' && write && !v.writable)}
+                onClick={() => apply([v])}
+              >
                 {verb === 'link' ? 'Link' : 'Unlink'}
               </button>
             </td>

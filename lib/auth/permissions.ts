@@ -41,6 +41,7 @@ export const ACTIONS = [
   'changes.approve',
   'masterdata.read',
   'masterdata.approve',
+  'masterdata.bankDetails', // see suppliers' bank details in master-data changes (those who approve them)
   'audit.read',
   'integrations.manage', // the retailer's systems' integrations and their API keys (issue 23)
 ] as const;
@@ -72,8 +73,9 @@ const RETAIL: Action[] = [
   'items.read',
   'pricing.read',
 ];
-const RETAIL_ADMIN: Action[] = [...RETAIL, 'users.read', 'users.manage', 'users.reports', 'changes.approve', 'masterdata.approve'];
-const PORTAL_STAFF: Action[] = [...RETAIL, 'users.activity', 'vendors.manage', 'changes.approve', 'masterdata.approve', 'audit.read'];
+const APPROVER: Action[] = ['changes.approve', 'masterdata.approve', 'masterdata.bankDetails'];
+const RETAIL_ADMIN: Action[] = [...RETAIL, 'users.read', 'users.manage', 'users.reports', ...APPROVER];
+const PORTAL_STAFF: Action[] = [...RETAIL, 'users.activity', 'vendors.manage', ...APPROVER, 'audit.read'];
 const PORTAL_ADMIN: Action[] = [...PORTAL_STAFF, 'users.read', 'users.manage', 'users.reports', 'integrations.manage'];
 
 /** The table itself: role code → what it may do. */

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { db } from '../../../db/client';
 import { itemChanges, masterdataChanges, pricingChanges, users, vendors } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
-import { assertCan } from '../../auth/permissions';
+import { assertCan, can } from '../../auth/permissions';
 import { laravelPage, offsetOf, type LaravelPage } from '../paging';
 import { escapeLike } from '../query-text';
 import type { HistoryFilter } from './schemas';
@@ -33,6 +33,19 @@ const pendingOfProcess = sql<number>`(case ${masterdataChanges.eventType}
   when 'pricing.upload' then (select count(*) from ${pricingChanges} where ${pricingChanges.processId} = ${masterdataChanges.processId} and ${pricingChanges.status} = 'pending')
   else 0 end)::int`;
 
+/** What a reader without the right sees of a supplier's bank details in a vendor change. */
+export const BANK_DETAILS_HIDDEN = 'hidden';
+
+/**
+ * Suppliers' bank details (a vendor change's `bank`) are shown only to those who approve such changes:
+ * a role with 'masterdata.bankDetails', on a change it may approve itself (its scope's approvable
+ * changes); every other reader sees `bank: 'hidden'` (issue 29).
+ */
+function withoutBankDetails(values: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!values || !('bank' in values)) return values;
+  return { ...values, bank: BANK_DETAILS_HIDDEN };
+}
+
 function conditions(actor: Actor, filter: HistoryFilter): SQL | undefined {
   const pattern = filter.search ? `%${escapeLike(filter.search)}%` : null;
   return and(
@@ -47,6 +60,7 @@ function conditions(actor: Actor, filter: HistoryFilter): SQL | undefined {
 export async function listHistory(actor: Actor, filter: HistoryFilter): Promise<{ histories: LaravelPage<HistoryRow> }> {
   assertCan(actor, 'masterdata.read');
   const where = conditions(actor, filter);
+  const seesBank = can(actor, 'masterdata.bankDetails') ? actor.scope.approvableChanges(masterdataChanges.vendorId) : sql`false`;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -55,6 +69,7 @@ export async function listHistory(actor: Actor, filter: HistoryFilter): Promise<
         pending: pendingOfProcess,
         requester: requester.name,
         decider: decider.name,
+        seesBank: sql<boolean>`${seesBank}`,
       })
       .from(masterdataChanges)
       .leftJoin(vendors, eq(vendors.id, masterdataChanges.vendorId))
@@ -66,15 +81,15 @@ export async function listHistory(actor: Actor, filter: HistoryFilter): Promise<
       .offset(offsetOf(filter.page, filter.pageLimit)),
     db.select({ total: count() }).from(masterdataChanges).leftJoin(vendors, eq(vendors.id, masterdataChanges.vendorId)).where(where),
   ]);
-  const data = rows.map(({ record, vendor, pending, requester: r, decider: d }) => ({
+  const data = rows.map(({ record, vendor, pending, requester: r, decider: d, seesBank: bank }) => ({
     id: record.id,
     process_id: record.processId,
     event_type: record.eventType,
     status: record.status,
     reason: record.reason,
     vendor: vendor?.id ? vendor : null,
-    old_values: record.oldValues,
-    new_values: record.newValues,
+    old_values: bank ? record.oldValues : withoutBankDetails(record.oldValues),
+    new_values: bank ? record.newValues : withoutBankDetails(record.newValues),
     pending_changes: pending,
     requested_by: r,
     decided_by: d,

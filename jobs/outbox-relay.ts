@@ -40,7 +40,13 @@ async function clearGivenUpJobs(rows: { id: number; createdAt: Date }[]): Promis
 export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Promise<RelayResult> {
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: outbox.id, kind: outbox.kind, status: outbox.status, createdAt: outbox.createdAt })
+      .select({
+        id: outbox.id,
+        kind: outbox.kind,
+        status: outbox.status,
+        createdAt: outbox.createdAt,
+        requestId: sql<string | null>`${outbox.payload}->>'requestId'`,
+      })
       .from(outbox)
       .where(
         or(eq(outbox.status, 'pending'), and(eq(outbox.status, 'queued'), lt(outbox.queuedAt, sql`now() - ${REQUEUE_AFTER}::interval`))),
@@ -52,7 +58,11 @@ export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Pro
     try {
       const stale = rows.filter((row) => row.status === 'queued');
       if (stale.length > 0) await withTimeout(clearGivenUpJobs(stale), ADD_TIMEOUT_MS);
-      const jobs = rows.map((row) => ({ name: row.kind, data: { outboxId: row.id }, opts: { jobId: effectKeyOf(row) } }));
+      const jobs = rows.map((row) => ({
+        name: row.kind,
+        data: row.requestId ? { outboxId: row.id, requestId: row.requestId } : { outboxId: row.id },
+        opts: { jobId: effectKeyOf(row) },
+      }));
       // A timed-out add may still land later; the next round re-adds under the same job id, so no duplicate.
       await withTimeout(
         getQueue().then((queue) => queue.addBulk(jobs)),

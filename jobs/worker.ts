@@ -9,6 +9,8 @@ import { startOutboxRelay } from './outbox-relay';
 import { startPeriodic } from './periodic';
 import { remindExpiringCertificates } from '../lib/domain/vendors/remind-expiring-certificates';
 import { processors } from './processors';
+import { loggedJob } from '../lib/observability/job-log';
+import { logger } from '../lib/observability/logger';
 import { QUEUE_NAME, chooseQueueBackend, closeQueue, createWorker, describeQueueBackend, logQueueError, type PortalWorker } from './queue';
 
 export type WorkerOptions = {
@@ -44,14 +46,15 @@ export async function startWorker({
     if (!isJobName(job.name)) throw new UnrecoverableError(`No processor for job '${job.name}'`);
     active += 1;
     try {
-      return await processors[job.name](job);
+      return await loggedJob(job, () => processors[job.name](job));
     } finally {
       active -= 1;
     }
   };
   const worker = await createWorker(dispatch, { concurrency, lockMs });
+  // BullMQ's own verdict, also for a job it gave up on after workers died under it (each run logs its own line).
   worker.on('failed', (job, error) =>
-    console.error(`[worker] ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    logger.error({ component: 'worker', job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, error }, 'job failed'),
   );
   const stopRelay = startOutboxRelay(relayIntervalMs);
   const stopCertificateSweep = startPeriodic('B-BBEE expiry reminders', remindExpiringCertificates, HOUR_MS);

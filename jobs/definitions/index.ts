@@ -21,8 +21,11 @@ export const jobSchemas = {
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<K extends JobName> = z.input<(typeof jobSchemas)[K]>;
 
-/** What a BullMQ job carries: only the outbox row id; the payload stays in PostgreSQL, the single source. */
-export type OutboxJobData = { outboxId: number };
+/**
+ * What a BullMQ job carries: the outbox row id (the payload stays in PostgreSQL, the single source) and the
+ * id of the request that enqueued it, for the worker's log line.
+ */
+export type OutboxJobData = { outboxId: number; requestId?: string };
 
 export function isJobName(name: string): name is JobName {
   return Object.hasOwn(jobSchemas, name);

@@ -43,6 +43,15 @@ const envSchema = z.object({
    */
   WORKER_LOCK_MS: number(30_000),
   /**
+   * The bearer token GET /metrics asks for (docs/operations.md); unset, /metrics answers 404 to everyone.
+   * Also guards the worker's own metrics (WORKER_METRICS_PORT).
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Set: the worker serves its own /metrics (jobs and e-mails it ran) on this port. */
+  WORKER_METRICS_PORT: z.coerce.number().int().positive().optional(),
+  /** pino's level (fatal, error, warn, info, debug, trace, silent); read by lib/observability/logger.ts. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /**
    * The heap (MB) and time a catalogue upload may take: the worker reads each upload in a child process with this
    * heap limit, killed past this time, so a hostile file fails its own job and never the worker (jobs/child-job.ts).
    */

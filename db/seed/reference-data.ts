@@ -1,5 +1,6 @@
 import { ROLE_IDS } from '../../lib/auth/roles';
-import { insertJson, opaqueId, type Queryable } from './sql';
+import { GLN_SCHEME, subsidiaryGln } from './e-invoicing';
+import { hashInt, insertJson, opaqueId, type Queryable } from './sql';
 
 /** Role ids are fixed: the spec's rules (role 1/2 need subsidiaries, default role 4) and lib/auth depend on them. */
 export const ROLES = [
@@ -71,12 +72,22 @@ export async function seedReferenceData(db: Queryable): Promise<void> {
      on conflict do nothing`,
     ROLES,
   );
+  // A subsidiary seeded before subsidiaries had e-invoicing data (migration 0018) gets it, and nothing else changes.
   await insertJson(
     db,
-    `insert into subsidiaries (code, name, tiny_mce, created_at)
-     select code, name, tiny_mce, timestamptz '2025-01-01 08:00+02' from jsonb_to_recordset($1::jsonb) as s(code text, name text, tiny_mce text)
-     on conflict do nothing`,
-    SUBSIDIARIES.map((s) => ({ ...s, tiny_mce: `cust-${opaqueId(`subsidiary:${s.code}`, 8)}` })),
+    `insert into subsidiaries (code, name, tiny_mce, vat_number, electronic_address, electronic_address_scheme, created_at)
+     select code, name, tiny_mce, vat_number, electronic_address, '${GLN_SCHEME}', timestamptz '2025-01-01 08:00+02'
+     from jsonb_to_recordset($1::jsonb) as s(code text, name text, tiny_mce text, vat_number text, electronic_address text)
+     on conflict (code) do update
+       set vat_number = excluded.vat_number, electronic_address = excluded.electronic_address,
+           electronic_address_scheme = excluded.electronic_address_scheme
+       where subsidiaries.electronic_address is null`,
+    SUBSIDIARIES.map((s, i) => ({
+      ...s,
+      tiny_mce: `cust-${opaqueId(`subsidiary:${s.code}`, 8)}`,
+      vat_number: `4${String(100000000 + (hashInt(`vat:${s.code}`) % 899999999)).padStart(9, '0')}`,
+      electronic_address: subsidiaryGln(i + 1),
+    })),
   );
   await insertJson(
     db,

@@ -1,4 +1,5 @@
 import type { VendorData } from '../schema';
+import { GLN_SCHEME, vendorGln } from './e-invoicing';
 import { hashInt, insertJson, opaqueId, type Queryable } from './sql';
 
 export type Category =
@@ -56,7 +57,17 @@ const BANKS = [
   { name: 'Capitec Business', branchCode: '450105' },
 ];
 
-export type Vendor = VendorSeed & { code: string; no: number; tinyMce: string; vendordata: VendorData };
+export type Vendor = VendorSeed & {
+  code: string;
+  no: number;
+  tinyMce: string;
+  vendordata: VendorData;
+  electronicAddress: string;
+  paymentTermsDays: number;
+};
+
+/** Payment terms the demo vendors have agreed with the retailer, in days after the invoice date. */
+const PAYMENT_TERMS = [30, 45, 60];
 
 function vendorData(v: VendorSeed, code: string, no: number): VendorData {
   const h = hashInt(`vendordata:${code}`);
@@ -78,17 +89,42 @@ function vendorData(v: VendorSeed, code: string, no: number): VendorData {
 export const VENDORS: Vendor[] = VENDOR_LIST.map((v, i) => {
   const no = i + 1;
   const code = `V${String(no).padStart(4, '0')}`;
-  return { ...v, code, no, tinyMce: `vend-${opaqueId(`vendor:${code}`, 8)}`, vendordata: vendorData(v, code, no) };
+  return {
+    ...v,
+    code,
+    no,
+    tinyMce: `vend-${opaqueId(`vendor:${code}`, 8)}`,
+    vendordata: vendorData(v, code, no),
+    electronicAddress: vendorGln(no),
+    paymentTermsDays: no === 1 ? 30 : PAYMENT_TERMS[hashInt(`terms:${code}`) % PAYMENT_TERMS.length],
+  };
 });
 
+/**
+ * Inserts the vendors; on a database seeded before vendors had e-invoicing data (migration 0018), an existing
+ * vendor without an electronic address gets the demo address and terms, and nothing else of it changes.
+ */
 export async function seedVendors(db: Queryable): Promise<void> {
   await insertJson(
     db,
-    `insert into vendors (code, name, tiny_mce, vendordata, created_at, updated_at)
-     select code, name, "tinyMce", vendordata, timestamptz '2025-01-01 08:00+02', timestamptz '2025-01-01 08:00+02'
-     from jsonb_to_recordset($1::jsonb) as v(code text, name text, "tinyMce" text, vendordata jsonb)
+    `insert into vendors (code, name, tiny_mce, vendordata, electronic_address, electronic_address_scheme, payment_terms_days,
+       created_at, updated_at)
+     select code, name, "tinyMce", vendordata, "electronicAddress", '${GLN_SCHEME}', "paymentTermsDays",
+       timestamptz '2025-01-01 08:00+02', timestamptz '2025-01-01 08:00+02'
+     from jsonb_to_recordset($1::jsonb)
+       as v(code text, name text, "tinyMce" text, vendordata jsonb, "electronicAddress" text, "paymentTermsDays" int)
      order by code
-     on conflict do nothing`,
-    VENDORS.map(({ code, name, tinyMce, vendordata }) => ({ code, name, tinyMce, vendordata })),
+     on conflict (code) do update
+       set electronic_address = excluded.electronic_address, electronic_address_scheme = excluded.electronic_address_scheme,
+           payment_terms_days = excluded.payment_terms_days
+       where vendors.electronic_address is null`,
+    VENDORS.map(({ code, name, tinyMce, vendordata, electronicAddress, paymentTermsDays }) => ({
+      code,
+      name,
+      tinyMce,
+      vendordata,
+      electronicAddress,
+      paymentTermsDays,
+    })),
   );
 }

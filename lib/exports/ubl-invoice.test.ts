@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { buildUblInvoice, escapeXml, type UblInput } from './ubl-invoice';
+import { buildUblInvoice, dueDate, escapeXml, vatIdentifier, type UblInput } from './ubl-invoice';
 
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 
@@ -22,6 +22,9 @@ const input: UblInput = {
   ],
   isCreditNote: false,
   deliverynoteNumber: 'DN-7',
+  seller: { electronicAddress: '6009900000015', electronicAddressScheme: '0088', registrationNumber: '2001/123456/07' },
+  buyer: { electronicAddress: '6009910000012', electronicAddressScheme: '0088', vatNumber: '4987654321' },
+  paymentTermsDays: 45,
 };
 
 function parse(xml: string): Document {
@@ -51,7 +54,8 @@ describe('buildUblInvoice', () => {
     expect(own('BuyerReference')).toEqual(['PO00000042']);
     const names = texts(doc, 'Name');
     expect(names).toEqual(expect.arrayContaining(['Highveld Dairy & Co', 'Baobab "Value" Stores']));
-    expect(texts(doc, 'CompanyID')).toEqual(['4123456789']);
+    // BR-CO-09: VAT identifiers carry the country code; the seller's registration number is its legal entity's id.
+    expect(texts(doc, 'CompanyID')).toEqual(['ZA4123456789', '2001/123456/07', 'ZA4987654321']);
     expect(doc.getElementsByTagNameNS('*', 'InvoiceLine')).toHaveLength(3);
     for (const amount of doc.querySelectorAll('[currencyID]')) expect(amount.getAttribute('currencyID')).toBe('ZAR');
   });
@@ -79,11 +83,52 @@ describe('buildUblInvoice', () => {
     expect(total('PayableAmount')).toBe(lineSum + tax);
   });
 
+  it('names both parties by electronic address with its scheme (Peppol R020, R010), first in each party', () => {
+    const doc = parse(buildUblInvoice(input));
+    const party = (name: string) => doc.getElementsByTagNameNS('*', name)[0].getElementsByTagNameNS('*', 'Party')[0];
+    for (const [name, address] of [
+      ['AccountingSupplierParty', '6009900000015'],
+      ['AccountingCustomerParty', '6009910000012'],
+    ]) {
+      const first = party(name).firstElementChild!;
+      expect([first.localName, first.getAttribute('schemeID'), first.textContent]).toEqual(['EndpointID', '0088', address]);
+    }
+  });
+
+  it('gives an invoice its due date and payment terms from the vendor terms (BR-CO-25), in the element order of UBL', () => {
+    const doc = parse(buildUblInvoice(input));
+    const root = doc.documentElement;
+    expect(direct(root, CBC, 'DueDate').map((e) => e.textContent)).toEqual(['2027-01-04']);
+    expect(texts(doc, 'Note')).toEqual(['Payment within 45 days of the invoice date']);
+    const order = [...root.children].map((c) => c.localName);
+    expect(order.indexOf('DueDate')).toBe(order.indexOf('IssueDate') + 1);
+    expect(order.indexOf('PaymentTerms')).toBe(order.indexOf('TaxTotal') - 1);
+    expect(buildUblInvoice({ ...input, paymentTermsDays: null })).not.toContain('DueDate');
+  });
+
+  it('keeps a unit price as agreed rather than rounding it to the cent', () => {
+    expect(texts(parse(buildUblInvoice(input)), 'PriceAmount')).toEqual(['1.115', '10.00', '99.99']);
+  });
+
   it('writes a credit note as a CreditNote with code 381 and credited quantities', () => {
     const doc = parse(buildUblInvoice({ ...input, isCreditNote: true }));
     expect(doc.documentElement.localName).toBe('CreditNote');
     expect(texts(doc, 'CreditNoteTypeCode')).toEqual(['381']);
     expect(texts(doc, 'CreditedQuantity')).toEqual(['3.00', '2.50', '1.00']);
+    // The buyer does not pay a credit note: no due date (CreditNote has no such element either).
+    expect(doc.getElementsByTagNameNS(CBC, 'DueDate')).toHaveLength(0);
+  });
+});
+
+describe('vatIdentifier and dueDate', () => {
+  it('puts ZA before a South African VAT number unless it has a country code, without spaces', () => {
+    expect(vatIdentifier('4123 456 789')).toBe('ZA4123456789');
+    expect(vatIdentifier('za4123456789')).toBe('ZA4123456789');
+  });
+
+  it('counts calendar days across months and years', () => {
+    expect(dueDate('2026-11-20', 45)).toBe('2027-01-04');
+    expect(dueDate('2028-02-28', 1)).toBe('2028-02-29');
   });
 });
 

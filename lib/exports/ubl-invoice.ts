@@ -1,10 +1,22 @@
-// An invoice or credit note as UBL 2.1 XML with the element names of Peppol BIS Billing 3.0: a pure
-// function over plain data (no database, no Next), written with one escaping element builder.
+// An invoice or credit note as UBL 2.1 XML per Peppol BIS Billing 3.0 (which the official EN 16931 and Peppol
+// Schematron rules check in tests/integration/invoicing/ubl-rules.test.ts): a pure function over plain data
+// (no database, no Next), written with one escaping element builder.
 import { fromCents, toCents } from '../format/money';
 import { multiplyToCents } from './pdf-decimal';
 import type { PdfDocumentInput } from './document-pdf-types';
 
-export type UblInput = PdfDocumentInput & { isCreditNote: boolean; deliverynoteNumber?: string | null; currency?: string };
+/** A party's e-invoicing identifiers: its electronic address (BT-34/BT-49) with the address's EAS scheme, and its VAT number. */
+export type UblPartyIds = { electronicAddress?: string | null; electronicAddressScheme?: string | null; vatNumber?: string | null };
+
+export type UblInput = PdfDocumentInput & {
+  isCreditNote: boolean;
+  deliverynoteNumber?: string | null;
+  currency?: string;
+  seller?: UblPartyIds & { registrationNumber?: string | null };
+  buyer?: UblPartyIds;
+  /** The vendor's payment terms: the invoice is due this many days after its date (BT-9, BT-20). */
+  paymentTermsDays?: number | null;
+};
 
 const CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 const PROFILE_ID = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
@@ -44,17 +56,48 @@ function taxCategory(name: string, percent: string): Node {
   ]);
 }
 
-function party(name: string, p: { name: string; code?: string; vatNumber?: string; address?: string }): Node {
+/**
+ * A VAT identifier as EN 16931 wants it (BR-CO-09): prefixed with the country code. South African VAT numbers
+ * are kept as their 10 digits, so 'ZA' is put in front unless the number already starts with a country code.
+ */
+export function vatIdentifier(vatNumber: string): string {
+  const compact = vatNumber.replace(/\s+/g, '').toUpperCase();
+  return /^[A-Z]{2}/.test(compact) ? compact : `ZA${compact}`;
+}
+
+/** The due date of an invoice dated `issueDate` (yyyy-mm-dd) payable `days` later, counted in calendar days. */
+export function dueDate(issueDate: string, days: number): string {
+  const date = new Date(`${issueDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+type PartyInput = UblPartyIds & { name: string; code?: string; address?: string; registrationNumber?: string | null };
+
+// Element order is UBL 2.1's (xsd:sequence): EndpointID, identification, name, address, tax scheme, legal entity.
+function party(name: string, p: PartyInput): Node {
+  const endpoint = p.electronicAddress && p.electronicAddressScheme;
   return el(name, [
     el('cac:Party', [
+      endpoint ? el('cbc:EndpointID', p.electronicAddress, { schemeID: p.electronicAddressScheme! }) : '',
       el('cac:PartyIdentification', [el('cbc:ID', p.code)]),
       el('cac:PartyName', [el('cbc:Name', p.name)]),
       el('cac:PostalAddress', [el('cbc:StreetName', p.address), el('cac:Country', [el('cbc:IdentificationCode', 'ZA')])]),
-      p.vatNumber ? el('cac:PartyTaxScheme', [el('cbc:CompanyID', p.vatNumber), el('cac:TaxScheme', [el('cbc:ID', 'VAT')])]) : '',
-      el('cac:PartyLegalEntity', [el('cbc:RegistrationName', p.name)]),
+      p.vatNumber
+        ? el('cac:PartyTaxScheme', [el('cbc:CompanyID', vatIdentifier(p.vatNumber)), el('cac:TaxScheme', [el('cbc:ID', 'VAT')])])
+        : '',
+      el('cac:PartyLegalEntity', [el('cbc:RegistrationName', p.name), el('cbc:CompanyID', p.registrationNumber)]),
     ]),
   ]);
 }
+
+/** A unit price with at least two decimals and no more than it has ('1.115', '10.00'). */
+function priceText(price: string): string {
+  const [whole, fraction = ''] = price.trim().split('.');
+  return `${whole || '0'}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
+}
+
+const termsNote = (days: number) => `Payment within ${days} days of the invoice date`;
 
 type Line = { id: number; qty: string; price: string; percent: string; net: bigint; name: string; code: string };
 
@@ -82,25 +125,34 @@ export function buildUblInvoice(input: UblInput): string {
   }
   const net = lines.reduce((sum, l) => sum + l.net, 0n);
   const tax = [...byRate.values()].reduce((sum, r) => sum + r.tax, 0n);
+  const terms = input.paymentTermsDays ?? null;
+  // BR-CO-25: an invoice with an amount due names when it is due. A credit note is not paid by the buyer.
+  const due = !input.isCreditNote && terms !== null ? dueDate(input.docDate, terms) : null;
 
   const body = [
     el('cbc:CustomizationID', CUSTOMIZATION_ID),
     el('cbc:ProfileID', PROFILE_ID),
     el('cbc:ID', input.docno),
     el('cbc:IssueDate', input.docDate),
+    el('cbc:DueDate', due),
     el(input.isCreditNote ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode', input.isCreditNote ? '381' : '380'),
     el('cbc:DocumentCurrencyCode', currency),
     el('cbc:BuyerReference', input.orderno ?? input.docno),
     input.orderno ? el('cac:OrderReference', [el('cbc:ID', input.orderno)]) : '',
     input.deliverynoteNumber ? el('cac:DespatchDocumentReference', [el('cbc:ID', input.deliverynoteNumber)]) : '',
-    party('cac:AccountingSupplierParty', input.supplier),
-    party('cac:AccountingCustomerParty', { name: input.retailer.name, code: input.retailer.code }),
+    party('cac:AccountingSupplierParty', {
+      ...input.supplier,
+      ...input.seller,
+      vatNumber: input.seller?.vatNumber ?? input.supplier.vatNumber,
+    }),
+    party('cac:AccountingCustomerParty', { name: input.retailer.name, code: input.retailer.code, ...input.buyer }),
     input.deliveryAddress
       ? el('cac:Delivery', [
           el('cbc:ActualDeliveryDate', input.deliveryDate),
           el('cac:DeliveryLocation', [el('cbc:ID', input.deliveryAddress.addressCode ?? input.deliveryAddress.code)]),
         ])
       : '',
+    due !== null ? el('cac:PaymentTerms', [el('cbc:Note', termsNote(terms!))]) : '',
     el('cac:TaxTotal', [
       amountEl('cbc:TaxAmount', money(currency, tax)),
       ...[...byRate.entries()].map(([percent, r]) =>
@@ -127,7 +179,8 @@ export function buildUblInvoice(input: UblInput): string {
           el('cac:SellersItemIdentification', [el('cbc:ID', l.code)]),
           taxCategory('cac:ClassifiedTaxCategory', l.percent),
         ]),
-        el('cac:Price', [amountEl('cbc:PriceAmount', money(currency, toCents(l.price)))]),
+        // The unit price as agreed, not rounded to the cent: Peppol checks quantity × price against the line amount.
+        el('cac:Price', [el('cbc:PriceAmount', priceText(l.price), { currencyID: currency })]),
       ]),
     ),
   ];

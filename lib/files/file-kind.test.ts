@@ -20,6 +20,13 @@ describe('sniffFileKind', () => {
     expect(sniffFileKind(Buffer.from('code\tprice\nÉclair\t3.20\n'))).toBe('csv');
   });
 
+  it('takes UTF-8 text that opens with markup as XML (a BOM and white space before it allowed), and UTF-16 as nothing', () => {
+    expect(sniffFileKind(Buffer.from('<?xml version="1.0"?>\n<Invoice/>'))).toBe('xml');
+    expect(sniffFileKind(Buffer.from('\ufeff\n  <Invoice xmlns="urn:x"/>'))).toBe('xml');
+    expect(sniffFileKind(Buffer.from('code;price\n<b>;1\n'))).toBe('csv');
+    expect(sniffFileKind(Buffer.from('\ufeff<?xml version="1.0"?><a/>', 'utf16le'))).toBeNull();
+  });
+
   it('refuses binary data and invalid UTF-8 as CSV, and an empty file as anything', () => {
     expect(sniffFileKind(bytes([0x00, 0x01, 0x02]))).toBeNull();
     expect(sniffFileKind(bytes([0x61, 0xff, 0xfe, 0x62]))).toBeNull();

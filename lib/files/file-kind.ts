@@ -4,7 +4,7 @@
  * which Jest cannot load without a separate transform, as with @tanstack/react-table) because the
  * portal accepts five kinds and each is a few bytes to check.
  */
-export const FILE_KINDS = ['pdf', 'png', 'jpeg', 'xlsx', 'csv'] as const;
+export const FILE_KINDS = ['pdf', 'png', 'jpeg', 'xlsx', 'csv', 'xml'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
@@ -13,6 +13,7 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   jpeg: 'image/jpeg',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
 };
 
 export const KIND_NAMES: Record<FileKind, string> = {
@@ -21,6 +22,7 @@ export const KIND_NAMES: Record<FileKind, string> = {
   jpeg: 'JPEG image',
   xlsx: 'Excel workbook (.xlsx)',
   csv: 'CSV file',
+  xml: 'XML file',
 };
 
 const startsWith = (buf: Uint8Array, bytes: readonly number[], at = 0) => bytes.every((b, i) => buf[at + i] === b);
@@ -47,6 +49,13 @@ function isCsv(buf: Uint8Array): boolean {
   return true;
 }
 
+/** UTF-8 text (as for CSV) whose first character, after a BOM and white space, opens markup: an XML document. */
+function isXml(buf: Uint8Array): boolean {
+  let at = startsWith(buf, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  while (at < buf.length && [0x20, 0x09, 0x0a, 0x0d].includes(buf[at])) at++;
+  return buf[at] === 0x3c && isCsv(buf);
+}
+
 /** Drops a trailing incomplete UTF-8 sequence (at most 3 bytes). */
 function trimPartial(bytes: Uint8Array): Uint8Array {
   const end = bytes.length;
@@ -64,6 +73,7 @@ export function sniffFileKind(buf: Uint8Array): FileKind | null {
   if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(buf, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (isXlsx(buf)) return 'xlsx';
+  if (isXml(buf)) return 'xml';
   if (isCsv(buf)) return 'csv';
   return null;
 }

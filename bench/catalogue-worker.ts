@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { pool } from '../db/client';
+import { pool, setBackgroundSessions } from '../db/client';
 import { isJobName, type OutboxJobData } from '../jobs/definitions';
 import { processors } from '../jobs/processors';
 import { defaultJobOptions } from '../jobs/queue';
@@ -13,6 +13,8 @@ import { defaultJobOptions } from '../jobs/queue';
  *
  *   DATABASE_URL=… node --import tsx bench/catalogue-worker.ts <job name> <outbox id>
  */
+// A worker's sessions, as jobs/worker.ts has them: no statement or idle-in-transaction limit.
+setBackgroundSessions();
 const [name, id] = process.argv.slice(2);
 if (!name || !isJobName(name) || !Number.isInteger(Number(id))) {
   console.error('usage: node --import tsx bench/catalogue-worker.ts <job name> <outbox id>');

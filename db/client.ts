@@ -13,21 +13,68 @@ declare global {
   var __portalPool: pg.Pool | undefined;
 }
 
-/** One pool per process; kept on globalThis so Next's dev reloads do not leak connections. */
+/**
+ * Which limits a process's sessions get. `web`: a request may not hold the database long, so each statement
+ * ends after DB_STATEMENT_TIMEOUT_MS and a session idle in an open transaction after
+ * DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (docs/architecture.md, Security). `background`: the worker's jobs run long
+ * statements (a catalogue merge) and keep their outbox row's transaction open while they build a report or
+ * send a mail, so neither limit applies. The seed and migrations open their own connections, without either.
+ */
+export type SessionKind = 'web' | 'background';
+
+/** The startup options of a session of that kind (PostgreSQL settings sent with the connection, no extra round trip). */
+export function sessionOptions(kind: SessionKind): string {
+  // Prepared statements (queryPrepared) keep one generic plan: planning a join on xdocs and its many
+  // indexes costs more than running it. Only queries whose best plan does not depend on their values
+  // are prepared; the rest are planned for their actual values on every call (see summary.ts).
+  const settings = ['plan_cache_mode=force_generic_plan'];
+  if (kind === 'web')
+    settings.push(
+      `statement_timeout=${env.DB_STATEMENT_TIMEOUT_MS}`,
+      `idle_in_transaction_session_timeout=${env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
+    );
+  return settings.map((setting) => `-c ${setting}`).join(' ');
+}
+
+// Web unless a background entry (the worker) says otherwise before it connects: a web process can never
+// forget to ask for its limits.
+let sessionKind: SessionKind = 'web';
+
+/** Connections made from now on get the background's settings: called by the worker's entry before its first query. */
+export function setBackgroundSessions(): void {
+  sessionKind = 'background';
+}
+
+/**
+ * A connection whose settings are chosen when it is opened, so the pool can be made before the process says
+ * what it is. It always hears its own errors: the server ends a session left idle in a transaction while the
+ * connection is checked out, when the pool no longer listens, and an unheard 'error' would end the process.
+ * The holder's next query then fails, and the pool drops the connection when it comes back.
+ */
+class PortalClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), options: sessionOptions(sessionKind) });
+    this.on('error', (error) => console.error(`[db] connection lost: ${error.message}`));
+  }
+}
+
+/**
+ * One pool per process; kept on globalThis so Next's dev reloads do not leak connections. A request waits
+ * at most DB_ACQUIRE_TIMEOUT_MS for a connection, then fails, rather than queueing behind a held pool.
+ */
 export const pool: pg.Pool =
   globalThis.__portalPool ??
   new pg.Pool({
     connectionString: env.DATABASE_URL,
     max: env.DB_POOL_MAX,
-    // Prepared statements (queryPrepared) keep one generic plan: planning a join on xdocs and its many
-    // indexes costs more than running it. Only queries whose best plan does not depend on their values
-    // are prepared; the rest are planned for their actual values on every call (see summary.ts).
-    options: '-c plan_cache_mode=force_generic_plan',
+    connectionTimeoutMillis: env.DB_ACQUIRE_TIMEOUT_MS,
+    Client: PortalClient,
   });
 globalThis.__portalPool = pool;
 // An idle connection the server closes (a restart, or the demo's database stopping) emits 'error' on the
-// pool; unheard, that would end the process. The pool replaces the connection on next use.
-if (pool.listenerCount('error') === 0) pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+// pool too; unheard, that would end the process. The connection has logged it (PortalClient), and the pool
+// replaces it on next use.
+if (pool.listenerCount('error') === 0) pool.on('error', () => {});
 
 export const db = drizzle(pool, { schema, casing: 'snake_case' });
 export type Db = typeof db;

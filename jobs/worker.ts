@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { pool } from '../db/client';
+import { pool, setBackgroundSessions } from '../db/client';
 import { env } from '../lib/env';
 import { closeTransport } from '../emails/transport';
 import { isJobName, type OutboxJobData } from './definitions';
@@ -40,6 +40,8 @@ export async function startWorker({
   closePool = true,
   lockMs = env.WORKER_LOCK_MS,
 }: WorkerOptions = {}): Promise<RunningWorker> {
+  // Before the first query: jobs run long statements and hold their outbox row's transaction (db/client.ts).
+  setBackgroundSessions();
   // Counted here because BullMQ's own drain waits on the queue's store, which may be the thing that is down.
   let active = 0;
   const dispatch = async (job: Job<OutboxJobData>): Promise<unknown> => {

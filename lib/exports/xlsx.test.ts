@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { writeXlsx, xlsxBuffer, xlsxSheet, type XlsxColumn } from './xlsx';
+import { writeXlsx, XLSX_HELD_LIMIT, xlsxBuffer, xlsxSheet, type XlsxColumn } from './xlsx';
 
 type Row = { n: number; name: string; at: string };
 
@@ -16,12 +16,12 @@ const BATCHES = 60;
 const BATCH = 500;
 
 /** Batches of rows that count how many the writer asked for. */
-function counted() {
+function counted(rowOf: (n: number) => Row = row) {
   const pulls = { count: 0 };
   async function* batches() {
     for (let b = 0; b < BATCHES; b += 1) {
       pulls.count += 1;
-      yield Array.from({ length: BATCH }, (_, i) => row(b * BATCH + i));
+      yield Array.from({ length: BATCH }, (_, i) => rowOf(b * BATCH + i));
     }
   }
   return { pulls, batches: batches() };
@@ -63,6 +63,19 @@ describe('writeXlsx', () => {
     expect(await writing).toBe(BATCHES * BATCH);
     expect(pulls.count).toBe(BATCHES);
     expect(received.bytes).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('holds at most about XLSX_HELD_LIMIT of rows for a reader that takes nothing, however well they compress', async () => {
+    // Rows that compress to almost nothing, ready at once: `out` fills late, and a writer that watched only
+    // `out` pulled batch after batch into exceljs's buffers (which heed no backpressure) while nobody read.
+    const { pulls, batches } = counted(() => ({ n: 1, name: 'The same vendor on every row', at: '2026-06-15' }));
+    const { out, release } = heldReader();
+    const writing = writeXlsx([xlsxSheet('Rows', COLUMNS, batches)], out);
+    await untilStill(pulls);
+    // A batch is about 50 kB of sheet XML: the limit's worth of them, the one that passes it, and a margin.
+    expect(pulls.count).toBeLessThanOrEqual(Math.ceil(XLSX_HELD_LIMIT / (50 * 1024)) + 3);
+    release();
+    expect(await writing).toBe(BATCHES * BATCH);
   }, 60_000);
 
   it('stops without error, asking for no more rows, when the destination is destroyed (a cancelled download)', async () => {

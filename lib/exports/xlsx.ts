@@ -36,14 +36,43 @@ export function xlsxSheet<Row>(
   return { name, columns, frozenHeader, batches: cells() };
 }
 
+/** What exceljs 4 keeps of a workbook that `out` has not taken yet (its internals; see heldBytes). */
+type HeldState = { length?: number } | undefined;
+type WriterInternals = { zip?: { _readableState?: HeldState } };
+type SheetInternals = { stream?: { buffers?: { length: number }[]; pipes?: { _writableState?: HeldState; _readableState?: HeldState }[] } };
+
 /**
- * Waits while the destination's buffer is full (a slow reader), or until it is closed. The zip's
- * compression runs off the main thread, so the rows just committed reach `out` a turn or more later:
- * let them arrive before looking.
+ * The bytes of a sheet exceljs holds: rows committed but not yet compressed, and zip output `out` has not
+ * taken. exceljs pushes both on without heeding backpressure, so a writer that only watched `out` raced
+ * ahead of the compressor and held a whole report in memory while the client read nothing; this reads
+ * exceljs 4's internals, and xlsx.test.ts fails if an upgrade moves them.
  */
-async function roomIn(out: Writable): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+function heldBytes(workbook: unknown, sheet: unknown): number {
+  const { zip } = workbook as WriterInternals;
+  const { stream } = sheet as SheetInternals;
+  const unpiped = (stream?.buffers ?? []).reduce((sum, buffer) => sum + buffer.length, 0);
+  const piping = (stream?.pipes ?? []).reduce((sum, p) => sum + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0), 0);
+  return unpiped + piping + (zip?._readableState?.length ?? 0);
+}
+
+/** Above this many held bytes the writer asks for no more rows until the compressor and `out` have caught up. */
+export const XLSX_HELD_LIMIT = 256 * 1024;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits while the destination's buffer is full (a slow reader), or exceljs still holds more than
+ * XLSX_HELD_LIMIT of what was committed, or until `out` is closed. A full `out` is waited for by its
+ * 'drain'; the compressor catching up (work off the main thread, milliseconds) is polled.
+ */
+async function roomIn(out: Writable, held: () => number): Promise<void> {
+  for (;;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (out.destroyed) return;
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    else if (held() > XLSX_HELD_LIMIT) await sleep(5);
+    else return;
+  }
 }
 
 /**
@@ -68,7 +97,7 @@ export async function writeXlsx(sheets: readonly XlsxSheet[], out: Writable): Pr
       if (out.destroyed) return written;
       for (const cells of batch) sheet.addRow(cells).commit();
       written += batch.length;
-      await roomIn(out);
+      await roomIn(out, () => heldBytes(workbook, sheet));
     }
     sheet.commit();
   }

@@ -8,7 +8,7 @@ import { xlsxReadable } from '../../exports/xlsx';
 import { recordActivity } from '../audit/record';
 import { countHistory, historySearch } from './queries';
 import { historyReportSheet, REPORT_FILE_NAME } from './report-columns';
-import { reportBatches } from './report-rows';
+import { downloadReportBatches } from './report-rows';
 import type { HistoryReportFilter } from './schemas';
 
 /** Above this many rows the worker builds the report and e-mails it (spec §9: within 5 minutes). */
@@ -20,7 +20,8 @@ export type HistoryReport =
 
 /**
  * GET /history/createReport: the history search as portal_report.xlsx. Up to `rowLimit` rows it is
- * streamed (rows read from a cursor and written as they come, paced by the reader); above it a
+ * streamed (rows read a batch at a time, each on a connection taken and given back, and written as they
+ * come, paced by the reader); above it a
  * background job builds it under the requester's scope and e-mails it. `query` is the request's own
  * filter text, kept for the job. Either way the request is recorded as the user's activity.
  */
@@ -41,6 +42,6 @@ export async function createHistoryReport(
     nudgeOutbox();
     return { kind: 'emailed', rows, message: REPORT_EMAILED_MESSAGE };
   }
-  const stream = xlsxReadable([historyReportSheet(await reportBatches(actor.scope, filter))]);
+  const stream = xlsxReadable([historyReportSheet(await downloadReportBatches(actor.scope, filter))]);
   return { kind: 'stream', fileName: REPORT_FILE_NAME, rows, stream };
 }

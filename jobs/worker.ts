@@ -11,6 +11,7 @@ import { remindExpiringCertificates } from '../lib/domain/vendors/remind-expirin
 import { processors } from './processors';
 import { loggedJob } from '../lib/observability/job-log';
 import { logger } from '../lib/observability/logger';
+import { serveMetrics } from '../lib/observability/metrics-server';
 import { QUEUE_NAME, chooseQueueBackend, closeQueue, createWorker, describeQueueBackend, logQueueError, type PortalWorker } from './queue';
 
 export type WorkerOptions = {
@@ -85,6 +86,8 @@ const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPat
 if (isMain) {
   // Not top-level await: Jest compiles this file to CommonJS when tests import startWorker.
   const running = startWorker();
+  // The jobs and e-mails this worker ran, for Prometheus (docs/operations.md).
+  if (env.WORKER_METRICS_PORT) void serveMetrics(env.WORKER_METRICS_PORT, env.METRICS_TOKEN).then((server) => server.unref());
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     // `on`, not `once`: a wrapper (npm, tsx) may relay the same signal again, and a second one unheard would kill mid-drain.

@@ -1,5 +1,6 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { logger } from './logger';
+import { recordJob } from './metrics';
 
 type LoggedJob = Pick<Job<{ requestId?: string }>, 'name' | 'id' | 'attemptsMade' | 'opts' | 'data'>;
 
@@ -16,7 +17,8 @@ const isSkipped = (result: unknown) =>
 export async function loggedJob<T>(job: LoggedJob, run: () => Promise<T>): Promise<T> {
   const started = performance.now();
   const attempt = job.attemptsMade + 1;
-  const line = (outcome: JobOutcome, error?: unknown) =>
+  const line = (outcome: JobOutcome, error?: unknown) => {
+    recordJob(job.name, outcome);
     logger[outcome === 'failed' ? 'error' : outcome === 'retry' ? 'warn' : 'info'](
       {
         component: 'worker',
@@ -31,6 +33,7 @@ export async function loggedJob<T>(job: LoggedJob, run: () => Promise<T>): Promi
       },
       'job',
     );
+  };
   try {
     const result = await run();
     line(isSkipped(result) ? 'skipped' : 'completed');

@@ -9,6 +9,7 @@ type Metrics = {
   registry: Registry;
   requests: Counter<'method' | 'route' | 'status'>;
   durations: Histogram<'method' | 'route' | 'status'>;
+  jobs: Counter<'job' | 'outcome'>;
   emails: Counter<'outcome'>;
 };
 
@@ -34,9 +35,15 @@ function create(): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
+    jobs: new Counter({
+      name: 'portal_jobs_total',
+      help: 'Job runs of this worker by job name and outcome (completed, skipped, retry, failed)',
+      labelNames: ['job', 'outcome'],
+      registers: [registry],
+    }),
     emails: new Counter({
       name: 'portal_emails_total',
-      help: 'E-mails this process sent or failed to send (failed: an attempt that threw)',
+      help: 'E-mails this worker sent, or failed to send (an attempt that threw, retried or not)',
       labelNames: ['outcome'],
       registers: [registry],
     }),
@@ -51,4 +58,8 @@ export function recordRequest(method: string, route: string, status: number, sec
   metrics().durations.observe(labels, seconds);
 }
 
-export const recordEmail = (outcome: 'sent' | 'failed') => metrics().emails.inc({ outcome });
+/** One job run; an e-mail job's run is also an e-mail sent or failed. */
+export function recordJob(job: string, outcome: 'completed' | 'skipped' | 'retry' | 'failed'): void {
+  metrics().jobs.inc({ job, outcome });
+  if (job === 'send-email' && outcome !== 'skipped') metrics().emails.inc({ outcome: outcome === 'completed' ? 'sent' : 'failed' });
+}

@@ -49,7 +49,8 @@ export async function startWorker({
     if (!isJobName(job.name)) throw new UnrecoverableError(`No processor for job '${job.name}'`);
     active += 1;
     try {
-      return await loggedJob(job, () => processors[job.name](job));
+      const processor = processors[job.name];
+      return await loggedJob(job, () => processor(job));
     } finally {
       active -= 1;
     }

@@ -4,6 +4,7 @@ import { xdocLines, xdocs } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { recordActivity, recordAudit } from '../audit/record';
+import { orderAnswered } from '../integrations/act-events';
 import { findVisibleDocument, type XdocRow } from '../documents/queries';
 import { documentLabel } from '../documents/summary';
 import { DomainError, ForbiddenError, RuleViolationError } from '../errors';
@@ -72,6 +73,7 @@ async function applyPlan(actor: Actor, order: XdocRow, plan: ResponsePlan): Prom
            and coalesce(lower(trim(l.order_descr)), '') <> 'cancelled'`);
     }
     await recordAudit(tx, actor, { xdocId: order.id, action: 'responded', descr: plan.auditDescr });
+    await orderAnswered(tx, order, plan);
     await recordActivity(tx, actor, 'respond-order', {
       detail: { tinyMce: order.tinyMce, docno: order.docno, response: plan.header.response, wfStatusCode: plan.wfStatusCode },
     });

@@ -4,6 +4,7 @@ import { xdocs } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { recordActivity, recordAudit } from '../audit/record';
+import { invoicingDismissed } from '../integrations/act-events';
 import { ConflictError, ForbiddenError, RuleViolationError } from '../errors';
 import { findVisibleOrder } from './queries';
 import { lockOrder } from './raise-document';
@@ -29,6 +30,7 @@ export async function dismissInvoicing(actor: Actor, key: string): Promise<Dismi
       .set({ invoicingClosedAt: sql`now()`, toFollow: 0, updatedAt: sql`now()` })
       .where(and(eq(xdocs.id, order.id), isNull(xdocs.invoicingClosedAt)));
     await recordAudit(tx, actor, { xdocId: order.id, action: 'dismissed', descr: `Invoicing for order ${order.docno} dismissed` });
+    await invoicingDismissed(tx, order);
     await recordActivity(tx, actor, 'dismiss-invoicing', { detail: { tinyMce: order.tinyMce, docno: order.docno } });
     return { message: `Invoicing for order ${order.docno} was dismissed.`, tinyMce: order.tinyMce, docno: order.docno, responded: true };
   });

@@ -3,6 +3,7 @@ import { deliveredLines } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { recordActivity, recordAudits } from '../audit/record';
+import { deliveryNoteSubmitted } from '../integrations/act-events';
 import { ConflictError, ForbiddenError, RuleViolationError } from '../errors';
 import { assertInWindow, todayInSouthAfrica } from './invoice-date';
 import { planLines } from './line-plan';
@@ -65,6 +66,7 @@ export async function submitDeliveryNote(actor: Actor, input: SubmitDeliveryNote
       { xdocId: order.id, action: 'delivered', descr: `Delivery note ${input.deliverynoteNumber} submitted${onBranch}` },
       { xdocId: doc.id, action: 'created', descr: `Delivery note ${input.deliverynoteNumber} submitted against ${order.docno}${onBranch}` },
     ]);
+    await deliveryNoteSubmitted(tx, order, doc);
     await recordActivity(tx, actor, 'submit-delivery-note', {
       detail: { tinyMce: doc.tinyMce, deliverynoteNumber: input.deliverynoteNumber, orderno: order.docno },
     });

@@ -5,6 +5,7 @@ import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { formatMoney } from '../../format/money';
 import { recordActivity, recordAudits } from '../audit/record';
+import { invoiceSubmitted } from '../integrations/act-events';
 import type { XdocRow } from '../documents/queries';
 import { ConflictError, ForbiddenError, RuleViolationError } from '../errors';
 import { closeInvoicing, isBranchClosed } from './close-invoicing';
@@ -131,6 +132,7 @@ export async function submitInvoice(actor: Actor, input: SubmitInvoice, options:
         },
         { xdocId: doc.id, action: 'created', descr: `${label} ${input.invoiceNumber} submitted against ${order.docno}${onBranch}` },
       ]);
+      await invoiceSubmitted(tx, order, doc, isCredit);
       await recordActivity(tx, actor, isCredit ? 'submit-credit-note' : 'submit-invoice', {
         detail: { tinyMce: doc.tinyMce, invoiceNumber: input.invoiceNumber, orderno: order.docno, total: plan.totals.incl },
       });

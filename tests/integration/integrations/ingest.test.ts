@@ -114,7 +114,9 @@ describe('POST /api/v1/documents', () => {
     // The same document spelled differently (numbers as strings, keys in another order) is the same content.
     const respelled = {
       ...body,
-      lines: body.lines.map((l) => ({ taxPercent: String(l.taxPercent), ...l, qty: Number(l.qty).toFixed(2) })),
+      lines: body.lines.map((l) =>
+        Object.fromEntries(Object.entries({ ...l, qty: Number(l.qty).toFixed(2), taxPercent: String(l.taxPercent) }).reverse()),
+      ),
     };
     const again = await post(respelled);
     expect(again.status).toBe(200);

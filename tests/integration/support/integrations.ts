@@ -58,3 +58,31 @@ export async function callV1(
   }
   return { status: response.status, json, text, headers: response.headers };
 }
+
+export type FeedEvent = { id: string; type: string; subsidiaryCode: string | null; data: Record<string, unknown> };
+
+/**
+ * Reads GET /api/v1/events from `after` until `done(events so far)` holds (or the time is up): the feed hands out
+ * an event only once every older transaction on the PostgreSQL server has ended, and other databases' tests
+ * share this server, so an event may take a moment to appear.
+ */
+export async function readFeedUntil(
+  handler: Handler,
+  key: string,
+  done: (seen: FeedEvent[]) => boolean,
+  { after = '0-0', timeoutMs = 50_000 }: { after?: string; timeoutMs?: number } = {},
+): Promise<{ seen: FeedEvent[]; cursor: string }> {
+  const seen: FeedEvent[] = [];
+  let cursor = after;
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { json } = await callV1(handler, `/api/v1/events?limit=1000&after=${cursor}`, { key });
+    const page = json as { data: FeedEvent[]; next: string };
+    seen.push(...page.data);
+    cursor = page.next;
+    if (!page.data.length) {
+      if (done(seen) || Date.now() > until) return { seen, cursor };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

@@ -43,6 +43,7 @@ export const ACTIONS = [
   'masterdata.approve',
   'masterdata.bankDetails', // see suppliers' bank details in master-data changes (those who approve them)
   'audit.read',
+  'queue.manage', // the queue dashboard (Bull Board): see jobs, retry and remove failed ones (audited)
   'integrations.manage', // the retailer's systems' integrations and their API keys (issue 23)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -76,7 +77,7 @@ const RETAIL: Action[] = [
 const APPROVER: Action[] = ['changes.approve', 'masterdata.approve', 'masterdata.bankDetails'];
 const RETAIL_ADMIN: Action[] = [...RETAIL, 'users.read', 'users.manage', 'users.reports', ...APPROVER];
 const PORTAL_STAFF: Action[] = [...RETAIL, 'users.activity', 'vendors.manage', ...APPROVER, 'audit.read'];
-const PORTAL_ADMIN: Action[] = [...PORTAL_STAFF, 'users.read', 'users.manage', 'users.reports', 'integrations.manage'];
+const PORTAL_ADMIN: Action[] = [...PORTAL_STAFF, 'users.read', 'users.manage', 'users.reports', 'integrations.manage', 'queue.manage'];
 
 /** The table itself: role code → what it may do. */
 export const ROLE_ACTIONS: Readonly<Record<RoleCode, ReadonlySet<Action>>> = {

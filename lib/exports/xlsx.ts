@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CONTENT_TYPES } from '../files/file-kind';
+import { explicitText, startsLikeFormula } from './formula-text';
 
 export type XlsxCell = string | number | boolean | Date | null;
 
@@ -75,6 +76,15 @@ async function roomIn(out: Writable, held: () => number): Promise<void> {
   }
 }
 
+/** Adds and commits one row; a text that would start a formula is written as an explicit string (formula-text.ts). */
+function addRow(sheet: ExcelJS.Worksheet, cells: readonly XlsxCell[]): void {
+  const row = sheet.addRow(cells as XlsxCell[]);
+  cells.forEach((cell, i) => {
+    if (startsLikeFormula(cell)) Object.assign(row.getCell(i + 1), explicitText(cell));
+  });
+  row.commit();
+}
+
 /**
  * Writes the sheets to `out`, header row in bold: each row is committed (handed to the zip stream) as it
  * is added, and the next batch is only asked for when `out` has room, so a slow reader slows the
@@ -95,7 +105,7 @@ export async function writeXlsx(sheets: readonly XlsxSheet[], out: Writable): Pr
     sheet.getRow(1).commit();
     for await (const batch of batches) {
       if (out.destroyed) return written;
-      for (const cells of batch) sheet.addRow(cells).commit();
+      for (const cells of batch) addRow(sheet, cells);
       written += batch.length;
       await roomIn(out, () => heldBytes(workbook, sheet));
     }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { GET as reportRoute } from '@/app/api/history/createReport/route';
 import { GET as historyRoute } from '@/app/api/history/documents/route';

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,6 +23,8 @@ import { seedBenchSuppliers, type BenchSupplier } from './suppliers';
  * requests at the same concurrency; rounds alternate the two so both see the machine in one state.
  * Writes docs/benchmarks.md. BENCH_SECONDS, BENCH_ROUNDS and CONNS change the run's length and load.
  */
+// A production server refuses the public default secret; the children that make sessions (history.ts) share this one.
+process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString('base64url');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal_bench';
 const documents = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
 const port = process.env.BENCH_PORT ?? '3200';

@@ -1,8 +1,22 @@
 import os from 'node:os';
 import { z } from 'zod';
+import { parseTrustedProxies } from './net/client-address';
 
 // The one reader of the environment: everything else imports `env` (design §3).
 const number = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** The development default, and the placeholder docker-compose.yml falls back to: public, so never for production. */
+const DEVELOPMENT_SECRET = 'dev-only-secret-change-me-in-production';
+const KNOWN_SECRETS = [DEVELOPMENT_SECRET, 'change-me-to-a-long-random-secret'];
+const PRODUCTION_SECRET_LENGTH = 32;
+
+function validProxyList(list: string, ctx: z.RefinementCtx): void {
+  try {
+    parseTrustedProxies(list);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+}
 
 const envSchema = z.object({
   /** Unset: DEFAULT_DATABASE_URL; if nothing answers there, `npm run demo` starts an embedded PostgreSQL. */
@@ -33,7 +47,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Trade Portal <no-reply@portal.test>'),
   MAIL_DIR: z.string().default('.data/mail'),
   APP_URL: z.string().url().default('http://localhost:3000'),
-  NEXTAUTH_SECRET: z.string().min(16).default('dev-only-secret-change-me-in-production'),
+  NEXTAUTH_SECRET: z.string().min(16).default(DEVELOPMENT_SECRET),
+  /**
+   * The reverse proxies and load balancers in front of the web (addresses and CIDR ranges, comma-separated):
+   * only their `X-Forwarded-For` names the client. Empty: nobody's; the socket's peer is the client.
+   */
+  TRUSTED_PROXIES: z.string().default('').superRefine(validProxyList),
   PORT: number(3000),
   HOST: z.string().default('0.0.0.0'),
   WEB_CONCURRENCY: number(os.availableParallelism()),
@@ -84,6 +103,24 @@ const resolvedEnvSchema = envSchema.transform(({ DATABASE_URL, REDIS_URL, ...res
 export type Env = z.infer<typeof resolvedEnvSchema>;
 
 export const env: Env = resolvedEnvSchema.parse(process.env);
+
+/** TRUSTED_PROXIES as a matcher (lib/net/client-address.ts). */
+export const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+
+/**
+ * Why this environment must not serve in production, or null. The session secret encrypts every
+ * session cookie and signs download links: the built-in default is public, and a short one can be
+ * guessed. Checked when a web process starts in production (server/main.ts, instrumentation.ts), not
+ * when the environment is read: `next build` reads it too, and needs no secret.
+ */
+export function productionSecretProblem(e: Pick<Env, 'NODE_ENV' | 'NEXTAUTH_SECRET'> = env): string | null {
+  if (e.NODE_ENV !== 'production') return null;
+  if (KNOWN_SECRETS.includes(e.NEXTAUTH_SECRET))
+    return 'NEXTAUTH_SECRET is the public default: set a long random secret (e.g. `openssl rand -base64 32`) to run in production.';
+  if (e.NEXTAUTH_SECRET.length < PRODUCTION_SECRET_LENGTH)
+    return `NEXTAUTH_SECRET is shorter than ${PRODUCTION_SECRET_LENGTH} characters: set a long random secret to run in production.`;
+  return null;
+}
 
 /** Whether the portal is served over https (APP_URL): cookies are Secure, answers carry HSTS. */
 export const isServedOverHttps = env.APP_URL.startsWith('https://');

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { chooseDemoDatabase } from '../db/demo-database';
 import { migrateDatabase } from '../db/migrate';
@@ -22,7 +23,10 @@ await seedDatabase({ databaseUrl: database.url, documents: env.DEMO_DOCUMENTS, l
 const queue = await chooseQueueBackend();
 
 // The children get the choices made here, so web and worker agree and need not probe again.
-const childEnv = { ...process.env, DATABASE_URL: database.url, QUEUE_BACKEND: queue.kind, PORT: String(port) };
+// `npm start` refuses the public default session secret: without one given, the demo makes its own
+// (sessions then last until the demo stops).
+const secret = process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString('base64url');
+const childEnv = { ...process.env, DATABASE_URL: database.url, QUEUE_BACKEND: queue.kind, PORT: String(port), NEXTAUTH_SECRET: secret };
 if (env.DEMO_SKIP_BUILD !== '1') {
   const build = spawnSync('npx', ['next', 'build'], { env: childEnv, stdio: 'inherit' });
   if (build.status !== 0) {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { recreateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 import { Queue } from 'bullmq';
@@ -20,6 +21,8 @@ const childEnv = {
   QUEUE_PREFIX: `portal-e2e-${port}`,
   MAIL_DIR: '.data/e2e-mail',
   PORT: String(port),
+  // A production server refuses the public default secret (lib/env.ts); the tests sign in over HTTP.
+  NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString('base64url'),
 };
 // Start from an empty queue: jobs an earlier, interrupted run left waiting name rows of the database this run
 // recreates. (They could not block a new row: job ids carry the row's creation time, jobs/outbox-job.ts.)

@@ -1,7 +1,9 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import next from 'next';
-import { env } from '../lib/env';
+import { pool } from '../db/client';
+import { markShuttingDown } from '../lib/observability/readiness';
+import { env, productionSecretProblem } from '../lib/env';
 
 /**
  * The production web server (`npm start`): Next's own request handler for every request, page or API,
@@ -11,6 +13,15 @@ import { env } from '../lib/env';
  * throttling and counters live in PostgreSQL), so they are interchangeable. docs/architecture.md.
  */
 const { PORT: port, HOST: hostname, WEB_CONCURRENCY: processes } = env;
+/** How long a stopping web process may take to finish its requests (the compose file allows 30 s in all). */
+const SHUTDOWN_MS = 25_000;
+
+// Refused before any process is forked: a web process that refused would only be started again.
+const secretProblem = productionSecretProblem();
+if (secretProblem) {
+  console.error(`Not starting: ${secretProblem}`);
+  process.exit(1);
+}
 
 if (cluster.isPrimary && processes > 1) superviseProcesses(processes);
 else await serve();
@@ -26,7 +37,7 @@ function superviseProcesses(count: number): void {
   const stop = () => {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(0), 5000).unref();
+    setTimeout(() => process.exit(0), SHUTDOWN_MS + 3000).unref();
     cluster.on('exit', () => {
       if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
     });
@@ -44,11 +55,13 @@ async function serve(): Promise<void> {
   server.listen(port, hostname, () => {
     if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`ready on http://${hostname}:${port} (${processes} web process(es))`);
   });
-  // Finish requests in flight, drop idle keep-alive connections, and go.
+  // /readyz says 503 from now on; finish requests in flight (up to SHUTDOWN_MS), drop idle keep-alive
+  // connections, close the pool, and go.
   const stop = () => {
-    server.close(() => process.exit(0));
+    markShuttingDown();
+    server.close(() => void pool.end().finally(() => process.exit(0)));
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5000).unref();
+    setTimeout(() => process.exit(0), SHUTDOWN_MS).unref();
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '../env';
+import { clientAddressOf } from '../http/client-ip';
 import { verifyCredentials } from '../domain/auth/verify-credentials';
 import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, sessionCookieOptions } from './session';
 
@@ -19,9 +20,8 @@ export const authOptions: NextAuthOptions = {
       name: 'E-mail and password',
       credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
       async authorize(credentials, req) {
-        const ip = String(req?.headers?.['x-forwarded-for'] ?? 'unknown')
-          .split(',')[0]
-          .trim();
+        const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
+        const ip = clientAddressOf((name) => headers[name]);
         try {
           const user = await verifyCredentials({ email: credentials?.email ?? '', password: credentials?.password ?? '' }, ip);
           return { id: String(user.id), name: user.name, email: user.email };

@@ -1,19 +1,23 @@
+import { env } from '../env';
+
 type Cookie = {
   name: string;
   value: string;
   options: { httpOnly?: boolean; sameSite?: 'lax' | 'strict'; path?: string; secure?: boolean; maxAge?: number };
 };
 
-/** 303 so a form POST is followed by a GET of the target. Relative to the request, so it works behind any host. */
-export function redirectTo(req: Request, path: string): Response {
-  return new Response(null, { status: 303, headers: { Location: new URL(path, publicOrigin(req)).toString() } });
+/**
+ * 303 so a form POST is followed by a GET of the target, on the portal's own address (APP_URL), never
+ * on a host the request names (`Host`, `X-Forwarded-Host` are the client's text). A target that would
+ * leave the site (`//host`, a scheme) goes to the start page instead.
+ */
+export function redirectTo(_req: Request, path: string): Response {
+  const target = new URL(path, env.APP_URL);
+  const location = target.origin === appOrigin ? target : new URL('/', env.APP_URL);
+  return new Response(null, { status: 303, headers: { Location: location.toString() } });
 }
 
-function publicOrigin(req: Request): string {
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-  const proto = req.headers.get('x-forwarded-proto') ?? new URL(req.url).protocol.replace(':', '');
-  return host ? `${proto}://${host}` : new URL(req.url).origin;
-}
+const appOrigin = new URL(env.APP_URL).origin;
 
 export function withCookie(response: Response, cookie: Cookie): Response {
   const o = cookie.options;

@@ -13,6 +13,14 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/' + 'a'.repeat(3000))).toBeNull();
   });
 
+  it('keeps one leading slash where dot segments would leave two (another host to a browser)', () => {
+    expect(safeReturnPath('/..//evil.example')).toBe('/evil.example');
+    expect(safeReturnPath('/a/../..//evil.example/x?y=1')).toBe('/evil.example/x?y=1');
+    expect(safeReturnPath('/.././/evil.example')).toBe('/evil.example');
+    expect(safeReturnPath('/..//login')).toBeNull();
+    expect(signInPath({ next: '/..//evil.example' })).toBe('/login?next=%2Fevil.example');
+  });
+
   it('never returns to the sign-in page or the API', () => {
     expect(safeReturnPath('/login?error=x')).toBeNull();
     expect(safeReturnPath('/api/orders')).toBeNull();

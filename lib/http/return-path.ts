@@ -2,7 +2,8 @@
  * Where to go back after signing in: the path and query the user was on when the session ended or
  * when an anonymous visit was sent to sign in. It travels as `next` in the address (`/login?next=…`),
  * so it is text anyone can write: only a path of this site is accepted, never another host, a
- * protocol-relative `//host` or a scheme, and never the sign-in page itself.
+ * protocol-relative `//host` (also not one that dot segments make) or a scheme, and never the sign-in
+ * page itself.
  */
 
 export const RETURN_PARAM = 'next';
@@ -24,6 +25,9 @@ export function safeReturnPath(next: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== BASE) return null;
+  // Dot segments can leave two leading slashes ('/..//evil.example' is '//evil.example'), which a
+  // browser reads as another host: a path of this site starts with exactly one.
+  url.pathname = url.pathname.replace(/^\/+/, '/');
   if (url.pathname === '/login' || url.pathname.startsWith('/login/') || url.pathname.startsWith('/api/')) return null;
   for (const name of INTERNAL_PARAMS) url.searchParams.delete(name);
   return `${url.pathname}${url.search}`;

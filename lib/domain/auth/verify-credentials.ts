@@ -20,36 +20,42 @@ const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
 
 export type SignedInUser = { id: number; name: string; email: string; roleCode: string; sessionVersion: number };
 
-/** Checks e-mail and password with throttling; records the sign-in. Deactivated users cannot sign in. */
+/**
+ * Checks e-mail and password with throttling (./throttle.ts) at the client's real address `ip`, and
+ * records the sign-in or the failure with that address. Deactivated users cannot sign in. One
+ * transaction, so an address's attempts run one at a time; the failure is committed before it is told.
+ */
 export async function verifyCredentials(input: Credentials, ip: string): Promise<SignedInUser> {
   const { email, password } = credentialsSchema.parse(input);
-  await assertNotThrottled(email, ip);
-  const [user] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      hash: users.passwordHash,
-      deletedAt: users.deletedAt,
-      sessionVersion: users.sessionVersion,
-      roleCode: roles.code,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.email, email))
-    .limit(1);
-  const matches = await bcrypt.compare(password, user?.hash ?? DUMMY_HASH);
-  if (!user || !user.hash || !matches || user.deletedAt) {
-    await recordFailure(email, ip, user?.id ?? null);
-    throw new RuleViolationError(INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
-  }
-  await db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
+    await assertNotThrottled(tx, email, ip);
+    const [found] = await tx
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        hash: users.passwordHash,
+        deletedAt: users.deletedAt,
+        sessionVersion: users.sessionVersion,
+        roleCode: roles.code,
+      })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.email, email))
+      .limit(1);
+    const matches = await bcrypt.compare(password, found?.hash ?? DUMMY_HASH);
+    if (!found || !found.hash || !matches || found.deletedAt) {
+      await recordFailure(tx, email, ip, found?.id ?? null);
+      return null;
+    }
     await tx
       .update(users)
       .set({ lastLogin: sql`now()` })
-      .where(eq(users.id, user.id));
-    await recordActivity(tx, { userId: user.id, email: user.email }, 'login', { ip });
-    await clearFailures(email, tx);
+      .where(eq(users.id, found.id));
+    await recordActivity(tx, { userId: found.id, email: found.email }, 'login', { ip });
+    await clearFailures(email, tx, ip);
+    return found;
   });
+  if (!user) throw new RuleViolationError(INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
   return { id: user.id, name: user.name, email: user.email, roleCode: user.roleCode, sessionVersion: user.sessionVersion };
 }

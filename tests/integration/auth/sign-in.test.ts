@@ -14,6 +14,8 @@ import { THROTTLE } from '@/lib/domain/auth/throttle';
 import { DEMO_PASSWORD as PASSWORD } from '@/db/seed/demo-accounts';
 
 const XSRF = 'test-xsrf-token-123';
+// The throttling tests make twenty and more bcrypt comparisons (testTimeout is not a project option).
+jest.setTimeout(30_000);
 const db = new pg.Pool({ connectionString: process.env.DATABASE_URL });
 const noParams = { params: Promise.resolve({}) };
 
@@ -22,7 +24,11 @@ afterAll(async () => {
   await appPool.end();
 });
 
-function formPost(path: string, fields: Record<string, string>, { ip = '10.0.0.1', token = XSRF } = {}) {
+function formPost(
+  path: string,
+  fields: Record<string, string>,
+  { ip = '10.0.0.1', token = XSRF, headers = {} }: { ip?: string; token?: string; headers?: Record<string, string> } = {},
+) {
   return new Request(`http://localhost${path}`, {
     method: 'POST',
     headers: {
@@ -30,6 +36,7 @@ function formPost(path: string, fields: Record<string, string>, { ip = '10.0.0.1
       cookie: `XSRF-TOKEN=${XSRF}`,
       'x-forwarded-for': ip,
       host: 'localhost:3000',
+      ...headers,
     },
     body: new URLSearchParams({ _token: token, ...fields }),
   });
@@ -100,6 +107,30 @@ describe('sign-in', () => {
     expect(again.searchParams.get('next')).toBe(next);
   });
 
+  it('goes back to a path of this site even when dot segments would make it another host', async () => {
+    const back = await login(
+      formPost('/login', { email: 'supplier@portal.test', password: PASSWORD, next: '/..//evil.example/x' }, { ip: '10.7.0.4' }),
+      noParams,
+    );
+    expect(back.headers.get('location')).toBe('http://localhost:3000/evil.example/x');
+  });
+
+  it('redirects to APP_URL, whatever host the request names', async () => {
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const signedIn = await login(
+      formPost('/login', { email: 'supplier@portal.test', password: PASSWORD }, { ip: '10.7.0.5', headers: forged }),
+      noParams,
+    );
+    expect(signedIn.headers.get('location')).toBe('http://localhost:3000/');
+    const failed = await login(
+      formPost('/login', { email: 'supplier@portal.test', password: 'wrong' }, { ip: '10.7.0.6', headers: forged }),
+      noParams,
+    );
+    expect(new URL(failed.headers.get('location')!).origin).toBe('http://localhost:3000');
+    const signedOut = await logout(formPost('/logout', {}, { headers: forged }), noParams);
+    expect(signedOut.headers.get('location')).toBe('http://localhost:3000/login');
+  });
+
   it('answers an XHR sign-in with JSON and 422 on a wrong password', async () => {
     const request = new Request('http://localhost/login', {
       method: 'POST',
@@ -111,19 +142,91 @@ describe('sign-in', () => {
     expect((await response.json()).message).toBe('These credentials do not match our records.');
   });
 
-  it('throttles repeated failures per account, even with the right password, with a clear message', async () => {
+  /** Moves the account's failures back in time, as if `seconds` had passed. */
+  const later = (email: string, seconds: number) =>
+    db.query(`update login_failures set at = at - make_interval(secs => $2) where email = $1`, [email, seconds]);
+  const throttledFor = (response: Response) => {
+    const location = new URL(response.headers.get('location')!);
+    return location.searchParams.get('error') === 'throttled' ? Number(location.searchParams.get('minutes')) : null;
+  };
+
+  it('slows one address down on one account, even with the right password, with a clear message', async () => {
     const email = 'supplier.user@portal.test';
-    for (let i = 0; i < THROTTLE.perEmail; i++) {
-      await login(formPost('/login', { email, password: `wrong-${i}` }, { ip: `10.2.0.${i}` }), noParams);
+    const ip = '10.2.0.1';
+    for (let i = 0; i < THROTTLE.perAccountAndIp; i++) {
+      const failed = await login(formPost('/login', { email, password: `wrong-${i}` }, { ip }), noParams);
+      expect(new URL(failed.headers.get('location')!).searchParams.get('error')).toBe('credentials');
     }
-    const blocked = await login(formPost('/login', { email, password: PASSWORD }, { ip: '10.2.1.1' }), noParams);
+    const blocked = await login(formPost('/login', { email, password: PASSWORD }, { ip }), noParams);
     expect(blocked.headers.get('set-cookie')).toBeNull();
-    const location = new URL(blocked.headers.get('location')!);
-    expect(location.searchParams.get('error')).toBe('throttled');
-    expect(Number(location.searchParams.get('minutes'))).toBeGreaterThanOrEqual(1);
-    // Not a permanent lock-out: once the window has passed, the account signs in again.
-    await db.query(`update login_failures set at = at - interval '${THROTTLE.windowMinutes + 1} minutes' where email = $1`, [email]);
-    await signIn(email);
+    expect(throttledFor(blocked)).toBe(1);
+    // As an XHR: 429 with the wait in seconds.
+    const xhrBlocked = await login(
+      new Request('http://localhost/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'x-forwarded-for': ip },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      }),
+      noParams,
+    );
+    expect(xhrBlocked.status).toBe(429);
+    expect(Number(xhrBlocked.headers.get('retry-after'))).toBeLessThanOrEqual(THROTTLE.pairBaseSeconds);
+    expect((await xhrBlocked.json()).message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ seconds?\.$/);
+    // A wait, not a lock-out: once it has passed, the account signs in from that address again.
+    await later(email, THROTTLE.pairBaseSeconds + 1);
+    await signIn(email, ip);
+  });
+
+  it("keeps the real user out for at most the short account backoff, whatever an attacker's address fails", async () => {
+    const email = 'temp.attacked@portal.test';
+    await cloneDemoUser(email, 4);
+    const attacker = '10.2.6.6';
+    // The attacker tries until its address is refused, and again after each wait it is given.
+    let failures = 0;
+    for (let round = 0; round < 6; round++) {
+      for (let i = 0; i < 10; i++) {
+        const answer = await login(formPost('/login', { email, password: `guess-${round}-${i}` }, { ip: attacker }), noParams);
+        if (throttledFor(answer) !== null) break;
+        failures += 1;
+      }
+      await later(email, THROTTLE.pairBaseSeconds * 2 ** round);
+    }
+    // Enough to have locked the account for 15 minutes before (5 failures); the address is slowed, not stopped outright.
+    expect(failures).toBeGreaterThanOrEqual(THROTTLE.perAccount + 3);
+    await db.query(`update login_failures set at = now() where email = $1 and at = (select max(at) from login_failures where email = $1)`, [
+      email,
+    ]);
+    // The user, right password, another address: at most the short wait, then in.
+    const user = '10.2.7.7';
+    const first = await login(formPost('/login', { email, password: PASSWORD }, { ip: user }), noParams);
+    if (first.headers.get('set-cookie') === null) {
+      expect(throttledFor(first)).toBe(1);
+      await later(email, THROTTLE.accountMaxSeconds);
+      await signIn(email, user);
+    }
+    // The attacker's address still waits on that account, its failures kept by the user's success.
+    expect(throttledFor(await login(formPost('/login', { email, password: 'one-more' }, { ip: attacker }), noParams))).not.toBeNull();
+  });
+
+  it('makes anyone wait at most the short backoff after many failures from many addresses', async () => {
+    const email = 'temp.spread@portal.test';
+    await cloneDemoUser(email, 4);
+    for (let i = 0; i < THROTTLE.perAccount + 6; i++)
+      await login(formPost('/login', { email, password: `wrong-${i}` }, { ip: `10.2.8.${i}` }), noParams);
+    const { rows } = await db.query(`select count(*)::int as n from login_failures where email = $1`, [email]);
+    // Some were refused while the account's own wait ran (refusals are not counted).
+    expect(rows[0].n).toBeGreaterThanOrEqual(THROTTLE.perAccount);
+    const blocked = await login(
+      new Request('http://localhost/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'x-forwarded-for': '10.2.9.9' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      }),
+      noParams,
+    );
+    if (blocked.status === 429) expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(THROTTLE.accountMaxSeconds);
+    await later(email, THROTTLE.accountMaxSeconds);
+    await signIn(email, '10.2.9.9');
   });
 
   it('throttles per address across accounts', async () => {

@@ -14,9 +14,17 @@ export function sessionCookieOptions(maxAge = SESSION_MAX_AGE_SECONDS) {
 /** What a session names: the user, and the user's session version when it began (see loadActor). */
 export type Session = { userId: number; sessionVersion: number; expiresAt: number };
 
-export async function encodeSession(user: { id: number; name: string; email: string; sessionVersion: number }): Promise<string> {
+/**
+ * A new session's token. `st` is when the session began: a session lasts SESSION_MAX_AGE_SECONDS from
+ * then, whatever later `exp` a re-issued token carries (next-auth's session endpoint re-encodes the token
+ * with a fresh expiry at each call), so something that keeps polling cannot keep a session alive.
+ */
+export async function encodeSession(
+  user: { id: number; name: string; email: string; sessionVersion: number },
+  startedAt = Math.floor(Date.now() / 1000),
+): Promise<string> {
   return encode({
-    token: { sub: String(user.id), name: user.name, email: user.email, sv: user.sessionVersion },
+    token: { sub: String(user.id), name: user.name, email: user.email, sv: user.sessionVersion, st: startedAt },
     secret: env.NEXTAUTH_SECRET,
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
@@ -58,8 +66,13 @@ async function decodeSessionToken(token: string): Promise<Decoded> {
     const payload = await decode({ token, secret: env.NEXTAUTH_SECRET });
     const id = Number(payload?.sub);
     const version = payload?.sv;
-    const valid = Number.isInteger(id) && id > 0 && typeof payload?.exp === 'number' && Number.isInteger(version);
-    return valid ? { userId: id, sessionVersion: version as number, expiresAt: (payload!.exp as number) * 1000 } : refused;
+    const started = payload?.st;
+    const valid =
+      Number.isInteger(id) && id > 0 && typeof payload?.exp === 'number' && Number.isInteger(version) && Number.isInteger(started);
+    if (!valid) return refused;
+    // The earlier of the token's own expiry and the session's absolute end (see encodeSession).
+    const expiresAt = Math.min(payload!.exp as number, (started as number) + SESSION_MAX_AGE_SECONDS) * 1000;
+    return expiresAt > Date.now() ? { userId: id, sessionVersion: version as number, expiresAt } : refused;
   } catch {
     return refused;
   }

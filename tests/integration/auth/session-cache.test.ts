@@ -14,6 +14,7 @@ import { userByEmail } from '../support/actors';
  */
 
 const SUPPLIER = 'supplier@portal.test';
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 const tempUsers: number[] = [];
 
 afterAll(async () => {
@@ -87,7 +88,7 @@ describe('userIdFromSessionToken', () => {
   it('refuses a token made with another secret', async () => {
     const user = await userByEmail(SUPPLIER);
     const token = await encode({
-      token: { sub: String(user.id), name: user.name, email: user.email, sv: user.sessionVersion },
+      token: { sub: String(user.id), name: user.name, email: user.email, sv: user.sessionVersion, st: nowSeconds() },
       secret: 'another-secret-0123456789abcdef',
       maxAge: 3600,
     });
@@ -99,7 +100,7 @@ describe('userIdFromSessionToken', () => {
     const user = await userByEmail(SUPPLIER);
     // next-auth's decode allows 15 s of clock skew, so this one is well past it.
     const token = await encode({
-      token: { sub: String(user.id), name: user.name, email: user.email, sv: user.sessionVersion },
+      token: { sub: String(user.id), name: user.name, email: user.email, sv: user.sessionVersion, st: nowSeconds() },
       secret: env.NEXTAUTH_SECRET,
       maxAge: -60,
     });
@@ -109,7 +110,11 @@ describe('userIdFromSessionToken', () => {
 
   it('stops answering from memory once the token has expired', async () => {
     const user = await userByEmail(SUPPLIER);
-    const token = await encode({ token: { sub: String(user.id), sv: user.sessionVersion }, secret: env.NEXTAUTH_SECRET, maxAge: 3600 });
+    const token = await encode({
+      token: { sub: String(user.id), sv: user.sessionVersion, st: nowSeconds() },
+      secret: env.NEXTAUTH_SECRET,
+      maxAge: 3600,
+    });
     expect(await userIdFromSessionToken(token)).toBe(user.id);
     // Only the clock moves on (timers stay real, so the database client keeps working).
     jest.useFakeTimers({
@@ -141,7 +146,11 @@ describe('userIdFromSessionToken', () => {
 
   it('refuses tokens of ours that name no usable user id', async () => {
     const secret = env.NEXTAUTH_SECRET;
-    const tokens = [{ name: 'No Sub' }, { sub: 'abc' }, { sub: '0' }, { sub: '-3' }, { sub: '1.5' }].map((t) => ({ ...t, sv: 0 }));
+    const tokens = [{ name: 'No Sub' }, { sub: 'abc' }, { sub: '0' }, { sub: '-3' }, { sub: '1.5' }].map((t) => ({
+      ...t,
+      sv: 0,
+      st: nowSeconds(),
+    }));
     // A token without the session version it began with (made before versions existed) names nobody either.
     tokens.push({ sub: '1' } as never, { sub: '1', sv: 'x' } as never);
     for (const token of tokens) {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import type { Actor } from '../../auth/actor';
 import { recordAudits } from '../audit/record';
+import { changesDecided } from '../integrations/act-events';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import type { LockedChange, Refusal } from './lock-changes';
 import { CHANGE_TABLES } from './queries';
@@ -49,6 +50,13 @@ export async function markDecided(
         action: status,
         descr: `${KIND_LABEL[kind]} change ${c.id} for ${catalogueCodeOf(c)} ${status}${comments ? `: ${comments}` : ''}`,
       })),
+  );
+  await changesDecided(
+    tx,
+    kind,
+    changes.filter((c) => doneIds.has(c.id)),
+    status,
+    comments,
   );
   return ids.filter((id) => doneIds.has(id));
 }

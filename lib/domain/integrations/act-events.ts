@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import type { xdocs } from '../../../db/schema';
-import { recordEvent } from './record-event';
+import { recordEvent, recordEvents } from './record-event';
 
 /**
  * The events of the suppliers' acts that a retailer's system must learn of, one builder per act, called by
@@ -53,4 +53,38 @@ export function deliveryNoteSubmitted(tx: DbOrTx, order: Doc, note: Doc) {
 
 export function invoicingDismissed(tx: DbOrTx, order: Doc) {
   return recordEvent(tx, { type: 'invoicing.dismissed', ...ofDocument(order), data: { tinyMce: order.tinyMce, docno: order.docno } });
+}
+
+/** Item or pricing changes approved or rejected: one event each, for every integration (a vendor's catalogue belongs to no one subsidiary). */
+export function changesDecided(
+  tx: DbOrTx,
+  kind: 'item' | 'pricing',
+  changes: readonly { id: number; vendorId: number; changeable: Record<string, unknown> }[],
+  status: 'approved' | 'rejected',
+  comments: string | undefined,
+) {
+  return recordEvents(
+    tx,
+    changes.map((c) => ({
+      type: kind === 'item' ? 'item_change.decided' : 'pricing_change.decided',
+      subsidiaryId: null,
+      vendorId: c.vendorId,
+      data: { changeId: c.id, status, catalogueCode: c.changeable.catalogueCode ?? null, comments: comments ?? null },
+    })),
+  );
+}
+
+/** A master-data change (an upload's changes, or a vendor's new data) approved or rejected. */
+export function masterdataDecided(
+  tx: DbOrTx,
+  record: { id: number; vendorId: number | null; processId: string | null; eventType: string | null },
+  status: 'approved' | 'rejected',
+  reason?: string,
+) {
+  return recordEvent(tx, {
+    type: 'masterdata_change.decided',
+    subsidiaryId: null,
+    vendorId: record.vendorId,
+    data: { changeId: record.id, processId: record.processId, eventType: record.eventType, status, reason: reason ?? null },
+  });
 }

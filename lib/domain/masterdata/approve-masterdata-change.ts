@@ -4,6 +4,7 @@ import { masterdataChanges, vendors, type VendorData } from '../../../db/schema'
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { recordActivity, recordAudit } from '../audit/record';
+import { masterdataDecided } from '../integrations/act-events';
 import { approveChangesIn } from '../changes/approve-changes';
 import { ConflictError } from '../errors';
 import { formatDateTime } from '../../format';
@@ -64,6 +65,7 @@ export async function approveMasterdataChange(actor: Actor, key: ApproveRecord):
       action: 'approved',
       descr: `Master-data change ${record.processId} (${record.eventType}) approved: ${applied}`,
     });
+    await masterdataDecided(tx, record, 'approved');
     await recordActivity(tx, actor, 'approve-change', {
       detail: { kind: 'masterdata', process_id: record.processId, event_type: record.eventType },
     });

@@ -4,6 +4,7 @@ import { masterdataChanges } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { recordActivity, recordAudit } from '../audit/record';
+import { masterdataDecided } from '../integrations/act-events';
 import { rejectChangesIn } from '../changes/reject-changes';
 import { lockRecord, pendingChangesOf } from './lock-record';
 import type { RejectRecord } from './schemas';
@@ -30,6 +31,7 @@ export async function rejectMasterdataChange(actor: Actor, input: RejectRecord):
       action: 'rejected',
       descr: `Master-data change ${record.processId} (${record.eventType}) rejected: ${input.reason}`,
     });
+    await masterdataDecided(tx, record, 'rejected', input.reason);
     await recordActivity(tx, actor, 'reject-change', {
       detail: { kind: 'masterdata', process_id: record.processId, event_type: record.eventType, reason: input.reason },
     });

@@ -3,7 +3,7 @@ import http from 'node:http';
 import next from 'next';
 import { pool } from '../db/client';
 import { markShuttingDown } from '../lib/observability/readiness';
-import { env } from '../lib/env';
+import { env, productionSecretProblem } from '../lib/env';
 
 /**
  * The production web server (`npm start`): Next's own request handler for every request, page or API,
@@ -15,6 +15,13 @@ import { env } from '../lib/env';
 const { PORT: port, HOST: hostname, WEB_CONCURRENCY: processes } = env;
 /** How long a stopping web process may take to finish its requests (the compose file allows 30 s in all). */
 const SHUTDOWN_MS = 25_000;
+
+// Refused before any process is forked: a web process that refused would only be started again.
+const secretProblem = productionSecretProblem();
+if (secretProblem) {
+  console.error(`Not starting: ${secretProblem}`);
+  process.exit(1);
+}
 
 if (cluster.isPrimary && processes > 1) superviseProcesses(processes);
 else await serve();

@@ -7,15 +7,24 @@ import { CONTENT_TYPES, sniffFileKind } from '../../files/file-kind';
 import { checkItemRow, checkPricingRow, type ItemProposal, type PricingProposal, type RowCells, type RowError } from './row-rules';
 import { sheetRows } from './sheet-rows';
 import { uploadErrorsWorkbook } from './upload-errors-report';
+import { checkXlsxParts, tooManyRows, UPLOAD_LIMITS, UploadRefusedError } from './upload-limits';
 import { EVENT_TYPES, matchHeader, UPLOAD_COLUMNS, type CatalogueKind } from './upload-templates';
 
 /** Rows checked against the database and written together: one look-up and one insert per batch. */
 export const UPLOAD_BATCH_ROWS = 1000;
 
-export type UploadSummary = { rows: number; valid: number; invalid: number };
+/** What the upload record shows: rows read, used and not; errors the report does not list; why a file was refused. */
+export type UploadSummary = { rows: number; valid: number; invalid: number; unlistedErrors?: number; error?: string };
 type Upload = { id: number; processId: string; vendorId: number; fileId: number; requestedBy: number; newValues: Record<string, unknown> };
 type Proposal = { row: number; value: ItemProposal | PricingProposal };
 type Context = { tx: Tx; kind: CatalogueKind; upload: Upload; errors: RowError[]; summary: UploadSummary };
+
+/** Keeps the first UPLOAD_LIMITS.listedErrors errors for the report and counts the rest (issue 29: 700,000 of them ran the worker out of memory). */
+function addErrors(context: Context, ...errors: RowError[]): void {
+  const room = Math.max(0, UPLOAD_LIMITS.listedErrors - context.errors.length);
+  context.errors.push(...errors.slice(0, room));
+  if (errors.length > room) context.summary.unlistedErrors = (context.summary.unlistedErrors ?? 0) + errors.length - room;
+}
 
 /**
  * The worker's half of an upload (job 'catalogue-upload'): reads the stored file row by row, checks
@@ -25,7 +34,8 @@ type Context = { tx: Tx; kind: CatalogueKind; upload: Upload; errors: RowError[]
  *
  * It runs in the job's transaction (jobs/outbox-job.ts), so a run that fails leaves nothing behind.
  * It only acts on a record still 'processing', and first removes any change already carrying its
- * process id, so running it again can never write a change twice.
+ * process id, so running it again can never write a change twice. A file past the upload limits
+ * (upload-limits.ts) fails the record with the reason, and none of its rows is kept.
  */
 export async function processCatalogueUpload(tx: Tx, processId: string, kind: CatalogueKind): Promise<UploadSummary | null> {
   const [upload] = await tx
@@ -59,25 +69,33 @@ export async function processCatalogueUpload(tx: Tx, processId: string, kind: Ca
     summary: { rows: 0, valid: 0, invalid: 0 },
   };
   const uploader = await actorOfUser(upload.requestedBy);
-  await readRows(context, uploader);
+  try {
+    // In a savepoint, so a refusal half-way takes back the batches already written.
+    await tx.transaction((inner) => readRows({ ...context, tx: inner }, uploader));
+  } catch (error) {
+    if (!(error instanceof UploadRefusedError)) throw error;
+    context.errors = [{ row: 0, column: 'file', error: error.message }];
+    context.summary = { rows: context.summary.rows, valid: 0, invalid: 0, error: error.message };
+  }
   await finish(context, uploader);
   return context.summary;
 }
 
 async function readRows(context: Context, uploader: Actor | null): Promise<void> {
-  const { tx, kind, upload, errors } = context;
+  const { tx, kind, upload } = context;
   const [file] = await tx.select({ content: uploadedFiles.content }).from(uploadedFiles).where(eq(uploadedFiles.id, upload.fileId));
   const fileKind = file ? sniffFileKind(file.content) : null;
   const writable = uploader ? await writableVendorCodes(tx, uploader) : new Map<string, number>();
   const fileVendor = [...writable.entries()].find(([, id]) => id === upload.vendorId);
   if (!file || (fileKind !== 'xlsx' && fileKind !== 'csv') || !fileVendor) {
-    errors.push({
+    addErrors(context, {
       row: 0,
       column: 'file',
       error: fileVendor ? 'The file could not be read.' : 'You may no longer upload for this vendor.',
     });
     return;
   }
+  if (fileKind === 'xlsx') checkXlsxParts(file.content);
   const check = kind === 'items' ? checkItemRow : checkPricingRow;
   const writableCodes = new Set(writable.keys());
   const firstRowOf = new Map<string, number>();
@@ -87,23 +105,27 @@ async function readRows(context: Context, uploader: Actor | null): Promise<void>
     if (!positions) {
       const header = matchHeader(kind, cells);
       if (header.missing.length) {
-        errors.push({ row: rowNumber, column: 'file', error: `The file lacks the columns ${header.missing.join(', ')}.` });
+        addErrors(context, { row: rowNumber, column: 'file', error: `The file lacks the columns ${header.missing.join(', ')}.` });
         return;
       }
       positions = header.positions;
       continue;
     }
-    context.summary.rows += 1;
+    if (++context.summary.rows > UPLOAD_LIMITS.rows) throw tooManyRows();
     const named: RowCells = Object.fromEntries(UPLOAD_COLUMNS[kind].map((column) => [column, (cells[positions![column]] ?? '').trim()]));
     const checked = check(rowNumber, named, { code: fileVendor[0] }, writableCodes);
     if (!checked.value) {
-      errors.push(...checked.errors);
+      addErrors(context, ...checked.errors);
       continue;
     }
     const key = kind === 'items' ? named.catalogueCode : `${named.catalogueCode}|${named.effectiveFrom}`;
     const first = firstRowOf.get(key);
     if (first !== undefined) {
-      errors.push({ row: rowNumber, column: 'catalogueCode', error: `${named.catalogueCode} is already in row ${first} of this file.` });
+      addErrors(context, {
+        row: rowNumber,
+        column: 'catalogueCode',
+        error: `${named.catalogueCode} is already in row ${first} of this file.`,
+      });
       continue;
     }
     firstRowOf.set(key, rowNumber);
@@ -113,7 +135,7 @@ async function readRows(context: Context, uploader: Actor | null): Promise<void>
       batch = [];
     }
   }
-  if (!positions) errors.push({ row: 0, column: 'file', error: 'The file has no header row.' });
+  if (!positions) addErrors(context, { row: 0, column: 'file', error: 'The file has no header row.' });
   if (batch.length) await writeBatch(context, batch);
 }
 
@@ -137,7 +159,7 @@ async function knownItems(tx: Tx, vendorId: number, codes: string[]) {
 }
 
 async function writeBatch(context: Context, batch: Proposal[]): Promise<void> {
-  const { tx, kind, upload, errors, summary } = context;
+  const { tx, kind, upload, summary } = context;
   const known = await knownItems(tx, upload.vendorId, [...new Set(batch.map((p) => p.value.catalogueCode))]);
   const base = { vendorId: upload.vendorId, requestedBy: upload.requestedBy, processId: upload.processId, status: 'pending' as const };
   const itemRows: (typeof itemChanges.$inferInsert)[] = [];
@@ -145,7 +167,7 @@ async function writeBatch(context: Context, batch: Proposal[]): Promise<void> {
   for (const { row, value } of batch) {
     const item = known.get(value.catalogueCode);
     if (kind === 'pricing') {
-      if (!item) errors.push({ row, column: 'catalogueCode', error: `${value.catalogueCode} is not an item of this vendor.` });
+      if (!item) addErrors(context, { row, column: 'catalogueCode', error: `${value.catalogueCode} is not an item of this vendor.` });
       else
         pricingRows.push({
           ...base,
@@ -156,9 +178,13 @@ async function writeBatch(context: Context, batch: Proposal[]): Promise<void> {
       continue;
     }
     const proposal = value as ItemProposal;
-    if (!item && !proposal.descr) errors.push({ row, column: 'descr', error: 'descr is required for a new item.' });
+    if (!item && !proposal.descr) addErrors(context, { row, column: 'descr', error: 'descr is required for a new item.' });
     else if (item && Object.keys(proposal).length === 1)
-      errors.push({ row, column: 'catalogueCode', error: 'The row changes nothing: fill descr, barcode, unitOfMeasure or packSize.' });
+      addErrors(context, {
+        row,
+        column: 'catalogueCode',
+        error: 'The row changes nothing: fill descr, barcode, unitOfMeasure or packSize.',
+      });
     else
       itemRows.push({ ...base, itemId: item?.id ?? null, changeable: item ? proposal : { unitOfMeasure: 'EA', packSize: 1, ...proposal } });
   }
@@ -169,13 +195,14 @@ async function writeBatch(context: Context, batch: Proposal[]): Promise<void> {
 
 /** Marks the record with its outcome and sends the uploader the error report, both in the job's transaction. */
 async function finish({ tx, kind, upload, errors, summary }: Context, uploader: Actor | null): Promise<void> {
+  const unlisted = summary.unlistedErrors ?? 0;
   summary.invalid = summary.rows - summary.valid;
   await tx
     .update(masterdataChanges)
     .set({ status: summary.valid > 0 ? 'pending' : 'failed', newValues: { ...upload.newValues, ...summary } })
     .where(eq(masterdataChanges.id, upload.id));
   if (!errors.length || !uploader) return;
-  const content = await uploadErrorsWorkbook(errors);
+  const content = await uploadErrorsWorkbook(errors, unlisted);
   const [report] = await tx
     .insert(uploadedFiles)
     .values({
@@ -193,10 +220,19 @@ async function finish({ tx, kind, upload, errors, summary }: Context, uploader: 
     template: 'notification',
     attachFileIds: [report.id],
     data: {
-      subject: `Your ${label} upload: ${summary.invalid} of ${summary.rows} rows could not be used`,
+      subject: summary.error
+        ? `Your ${label} upload could not be read`
+        : `Your ${label} upload: ${summary.invalid} of ${summary.rows} rows could not be used`,
       lines: [
-        `${summary.valid} rows of your ${label} upload are waiting for approval.`,
-        `${summary.invalid} rows could not be used; the attached spreadsheet lists each row, column and error.`,
+        ...(summary.error
+          ? [summary.error]
+          : [
+              `${summary.valid} rows of your ${label} upload are waiting for approval.`,
+              `${summary.invalid} rows could not be used; the attached spreadsheet lists each row, column and error.`,
+            ]),
+        ...(unlisted
+          ? [`It lists the first ${errors.length.toLocaleString('en')} errors; ${unlisted.toLocaleString('en')} more are not listed.`]
+          : []),
         `Upload reference: ${upload.processId}`,
       ],
     },

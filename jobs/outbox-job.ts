@@ -95,6 +95,29 @@ export async function processOutboxRow<P, R>(
   throw settled.retry ? settled.error : new UnrecoverableError(message(settled.error));
 }
 
+/**
+ * Fails a row for good whose run died without settling it (a child process killed for its memory or time,
+ * jobs/child-job.ts): the attempt is counted, and `effect` records the failure where its user sees it, in the
+ * same transaction. A row already done or failed is left alone.
+ */
+export async function failOutboxRow<P>(
+  outboxId: number,
+  job: OutboxJobDefinition<P, unknown>,
+  lastError: string,
+  effect: (payload: P, tx: Tx) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(outbox).where(eq(outbox.id, outboxId)).for('update');
+    if (!row || row.status === 'done' || row.status === 'failed') return;
+    const parsed = job.schema.safeParse(row.payload);
+    if (parsed.success) await effect(parsed.data, tx);
+    await tx
+      .update(outbox)
+      .set({ status: 'failed', attempts: sql`${outbox.attempts} + 1`, lastError, processedAt: sql`now()` })
+      .where(eq(outbox.id, outboxId));
+  });
+}
+
 /** The BullMQ processor of a job definition. */
 export function outboxProcessor<P, R>(job: OutboxJobDefinition<P, R>) {
   return (bullJob: Job<OutboxJobData>) =>

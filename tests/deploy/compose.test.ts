@@ -15,6 +15,7 @@ type Service = {
   command?: string[];
   environment?: Record<string, string>;
   deploy?: { replicas?: number };
+  restart?: string;
   depends_on?: Record<string, unknown>;
   volumes?: string[];
   ports?: string[];
@@ -31,7 +32,7 @@ const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, s
 
 /** The bundles `npm run build:bundles` writes: dist/<name>.js ← its TypeScript entry. */
 const bundles = Object.fromEntries(
-  [...scripts['build:bundles'].matchAll(/(\w+)=(\S+\.ts)/g)].map(([, name, entry]) => [`dist/${name}.js`, entry]),
+  [...scripts['build:bundles'].matchAll(/([\w-]+)=(\S+\.ts)/g)].map(([, name, entry]) => [`dist/${name}.js`, entry]),
 );
 
 /** The instructions of one Dockerfile stage (`FROM … AS name` up to the next FROM). */
@@ -53,6 +54,11 @@ it('runs PostgreSQL, Redis, a one-off setup, two web replicas behind nginx and t
   expect(services.worker.deploy?.replicas).toBe(2);
   for (const service of Object.values(services))
     for (const dependency of Object.keys(service.depends_on ?? {})) expect(Object.keys(services)).toContain(dependency);
+});
+
+it('starts a web or worker process again when it exits (issue 29: a worker killed by one upload stayed down)', () => {
+  expect(services.web.restart).toBe('unless-stopped');
+  expect(services.worker.restart).toBe('unless-stopped');
 });
 
 it('builds the web and worker images from stages of the Dockerfile, without dev dependencies, as a non-root user', () => {
@@ -83,6 +89,8 @@ it('runs in the worker image the same entries as `npm run worker`, `db:migrate` 
   expect(stage('worker')).toContain(`CMD ${JSON.stringify(['node', ...WORKER_NODE_FLAGS, 'dist/worker.js']).replaceAll('","', '", "')}`);
   expect(scripts.worker).toBe(`tsx ${WORKER_NODE_FLAGS.join(' ')} jobs/worker.ts`);
   expect(bundles['dist/worker.js']).toBe(scriptEntry('worker'));
+  // The child process that reads an upload (jobs/child-job.ts) is found beside the worker's bundle.
+  expect(bundles['dist/upload-child.js']).toBe('jobs/upload-child.ts');
   expect(services.setup.command).toEqual(['sh', '-c', 'node dist/migrate.js && node dist/seed.js']);
   expect(bundles['dist/migrate.js']).toBe(scriptEntry('db:migrate'));
   expect(bundles['dist/seed.js']).toBe(scriptEntry('db:seed'));

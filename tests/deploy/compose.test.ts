@@ -110,6 +110,14 @@ it('points every app process at the PostgreSQL and Redis services, so nothing em
   expect(services.worker.volumes).toContain('maildata:/app/.data/mail');
 });
 
+it('needs a secret of its own and trusts forwarded addresses only from the private network nginx is on (issue 29)', () => {
+  const environment = services.web.environment!;
+  // `${VAR:?message}`: compose refuses to start without it, instead of running on a public default.
+  expect(environment.NEXTAUTH_SECRET).toMatch(/^\$\{NEXTAUTH_SECRET:\?.+\}$/);
+  const proxies = /^\$\{TRUSTED_PROXIES:-(.+)\}$/.exec(environment.TRUSTED_PROXIES)?.[1] ?? '';
+  expect(proxies.split(',')).toEqual(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']);
+});
+
 it('balances over the web replicas on the port the web image listens on', () => {
   const port = /PORT=(\d+)/.exec(stage('web'))![1];
   const [file, target] = services.lb.volumes![0].split(':');

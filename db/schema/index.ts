@@ -5,3 +5,4 @@ export * from './documents';
 export * from './catalogue';
 export * from './outbox';
 export * from './integrations';
+export * from './webhooks';

@@ -39,6 +39,19 @@ export const integrations = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The Standard Webhooks signing secret (whsec_ + base64 of 32 random bytes), shown once with the key. Kept
+     * as it is, not hashed: the worker needs it to sign every delivery (docs/api.md). The default gives rows
+     * made before webhooks had secrets one of their own (gen_random_uuid draws from a strong random source).
+     */
+    webhookSecret: text()
+      .notNull()
+      .default(sql`'whsec_' || encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'base64')`),
+    /** Webhook URLs the worker stopped sending to after a day of failures; a replay turns one back on. */
+    disabledWebhookUrls: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The key's first characters, so an admin can tell keys apart without the key. */
     keyPrefix: text().notNull(),
     keyHash: text().notNull(),

@@ -15,6 +15,9 @@ import { GET as outstandingRoute } from '@/app/api/mark/outstanding/[id]/route';
 import { GET as relatedRoute } from '@/app/api/xdocs/route';
 import { GET as itemsRoute } from '@/app/api/items/route';
 import { GET as pricingRoute } from '@/app/api/pricing/item/route';
+import * as usersRoute from '@/app/api/users/route';
+import * as userRoute from '@/app/api/users/[id]/route';
+import { POST as linkRoute } from '@/app/api/users/[id]/vendors/[vendorId]/link/route';
 import { GET as auditRoute } from '@/app/api/xdocs/[id]/audit/route';
 import { GET as pdfRoute } from '@/app/api/xdocs/[id]/pdf/route';
 import { GET as xdocRoute, PUT as markReadRoute } from '@/app/api/xdocs/[id]/route';
@@ -24,7 +27,7 @@ import { roleCan, roleKind, ROLE_CODES, type Action, type RoleCode } from '@/lib
 import { ROLE_IDS } from '@/lib/auth/roles';
 import { encodeSession, SESSION_COOKIE } from '@/lib/auth/session';
 import { callRoute, TEST_XSRF } from '../support/actors';
-import { createDocument, removeCreatedDocuments, uniqueTag } from '../support/fixtures';
+import { createDocument, createOrder, removeCreatedDocuments, uniqueTag } from '../support/fixtures';
 import { responseSnapshot } from '../support/inbox';
 
 /*
@@ -265,6 +268,8 @@ afterAll(async () => {
   await db.delete(users).where(like(users.email, `iso-${RUN}-%`));
   const outcomes = [...tally].sort().map(([k, n]) => `${k}: ${n}`);
   process.stdout.write(`isolation: ${cases} generated requests checked (FC_SEED=${SEED}, ${RUNS} runs)\n  ${outcomes.join(', ')}\n`);
+  // Invitations nudge the outbox relay, which opened the queue's connection.
+  await (await import('@/jobs/queue')).closeQueue();
   await pool.end();
 });
 
@@ -285,14 +290,14 @@ const actorArb: fc.Arbitrary<ActorSpec> = fc.record({
   subsidiaries: fc.uniqueArray(fc.tuple(fc.nat({ max: 2 }), grantArb), { selector: ([i]) => i, maxLength: 3 }),
 });
 
-type Actor = { model: Model; headers: Record<string, string>; describe: string };
+type Actor = { id: number; model: Model; headers: Record<string, string>; describe: string };
 
-async function createActor(spec: ActorSpec): Promise<Actor> {
+async function createActor(spec: ActorSpec, { parentUserId }: { parentUserId?: number } = {}): Promise<Actor> {
   userSeq += 1;
   const email = `iso-${RUN}-${userSeq}@isolation.test`;
   const [user] = await db
     .insert(users)
-    .values({ name: `Isolation ${userSeq}`, email, roleId: ROLE_IDS[spec.role] })
+    .values({ name: `Isolation ${userSeq}`, email, roleId: ROLE_IDS[spec.role], parentUserId })
     .returning({ id: users.id, name: users.name, email: users.email, sessionVersion: users.sessionVersion });
   const vendorGrants = spec.vendors.map(([i, g]) => [vendorIds[i], g === 'none' ? 'read' : g === 'writeOnly' ? 'write' : g] as const);
   const subsidiaryGrants = spec.subsidiaries.map(([i, g]) => [subsidiaryIds[i], g] as const);
@@ -309,6 +314,7 @@ async function createActor(spec: ActorSpec): Promise<Actor> {
     );
   const token = await encodeSession(user);
   return {
+    id: user.id,
     model: { role: spec.role, vendors: new Map(vendorGrants), subsidiaries: new Map(subsidiaryGrants) },
     headers: {
       cookie: `${SESSION_COOKIE}=${token}; XSRF-TOKEN=${TEST_XSRF}`,
@@ -704,4 +710,173 @@ describe('generated users see only the items and prices their role and grants al
       { seed: SEED, numRuns: Math.max(10, Math.round(RUNS / 3)), endOnFailure: true },
     );
   }, 120_000);
+});
+
+// ——— User administration: reach, links and invitations by write grants (issue 29) ———
+
+/**
+ * Whom an administrator reaches, from the grants alone (the table of docs/architecture.md "Who
+ * administers whom", written out again): the roles it may give, through subsidiaries or vendors. Any
+ * user_subsidiaries row is a grant the user holds (even one with neither flag); `use` says which of the
+ * administrator's own grants count: all it reads for seeing the user, only those it writes for changing it.
+ */
+function reaches(admin: Model, adminId: number, target: Model & { parentUserId?: number }, use: 'read' | 'write'): boolean {
+  const holds = use === 'read' ? readsWith : writesWith;
+  if (admin.role === 'm2_admin') return true;
+  const through = admin.role === 'c_admin' ? 'subsidiaries' : admin.role === 'v_admin' ? 'vendors' : null;
+  if (!through || roleKind(target.role) !== (through === 'subsidiaries' ? 'customer' : 'vendor')) return false;
+  const held = [...target[through].keys()];
+  if (!held.length) return target.parentUserId === adminId;
+  return held.every((id) => holds(admin[through].get(id)));
+}
+
+type AdminCase = {
+  op: 'deactivate' | 'link' | 'invite';
+  vendor: number;
+  write: boolean;
+  subsidiary: number;
+  inviteRole: 'c_user' | 'v_user';
+};
+const adminCaseArb: fc.Arbitrary<AdminCase> = fc.record({
+  op: fc.constantFrom('deactivate' as const, 'link' as const, 'invite' as const),
+  vendor: fc.nat({ max: GRANT_VENDORS.length - 1 }),
+  write: fc.boolean(),
+  subsidiary: fc.nat({ max: 2 }),
+  inviteRole: fc.constantFrom('c_user' as const, 'v_user' as const),
+});
+// Mostly administrators, with read-only and write grants of both kinds; the other roles are refused by role.
+const adminArb: fc.Arbitrary<ActorSpec> = actorArb.chain((spec) =>
+  fc.constantFrom<RoleCode>('c_admin', 'v_admin', 'v_admin', 'c_admin', 'm2_admin', spec.role).map((role) => ({ ...spec, role })),
+);
+/** Grants drawn mostly from the administrator's own (so its reach is met), now and then one of any other. */
+const grantsNear = (own: [number, Grant][], max: number) =>
+  fc.tuple(fc.subarray(own.map(([i]) => i)), fc.uniqueArray(fc.nat({ max }), { maxLength: 1 })).chain(([mine, other]) => {
+    const ids = [...new Set([...mine, ...other])];
+    return fc.tuple(...ids.map((i) => grantArb.map((g): [number, Grant] => [i, g])));
+  });
+const REACH_ROLES: Partial<Record<RoleCode, RoleCode[]>> = { c_admin: ['c_admin', 'c_user'], v_admin: ['v_admin', 'v_user'] };
+/** A user for the administrator to change: mostly of the roles it administers, sometimes the one it invited. */
+const targetFor = (admin: ActorSpec) =>
+  fc.record({
+    spec: fc.record({
+      role: fc.oneof(
+        { arbitrary: fc.constantFrom(...(REACH_ROLES[admin.role] ?? ROLE_CODES)), weight: 4 },
+        { arbitrary: fc.constantFrom(...ROLE_CODES), weight: 1 },
+      ),
+      vendors: grantsNear(admin.vendors, GRANT_VENDORS.length - 1),
+      subsidiaries: grantsNear(admin.subsidiaries, 2),
+    }),
+    invitedByAdmin: fc.boolean(),
+  });
+
+const answerOrder = async (who: Actor, tinyMce: string) =>
+  callRoute(respondRoute, `/api/orders/${tinyMce}`, {
+    method: 'PUT',
+    headers: who.headers,
+    params: { id: tinyMce },
+    body: { orderResponse: { header: { response: 'confirmed' } } },
+  });
+
+async function checkAdmin(admin: Actor, target: Actor & { parentUserId?: number }, c: AdminCase): Promise<void> {
+  const a = admin.model;
+  const t = { ...target.model, parentUserId: target.parentUserId };
+  const manages = roleCan(a.role, 'users.manage');
+  const where = `${c.op} by ${admin.describe} of ${target.describe}${target.parentUserId ? ' (invited by the admin)' : ''}`;
+  const headers = admin.headers;
+  const userId = String(target.id);
+  const refusedChange = !manages ? 403 : !reaches(a, admin.id, t, 'read') ? 404 : !reaches(a, admin.id, t, 'write') ? 403 : null;
+
+  if (c.op === 'deactivate') {
+    const response = await callRoute(userRoute.DELETE, `/api/users/${userId}`, { method: 'DELETE', headers, params: { id: userId } });
+    const expected = refusedChange ?? 200;
+    await expectStatus(response, expected, `admin-${c.op} ${where}`);
+    const [row] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, target.id));
+    expect({ where, inactive: row.deletedAt !== null }).toEqual({ where, inactive: expected === 200 });
+    return;
+  }
+
+  if (c.op === 'link') {
+    const vendorId = vendorIds[c.vendor];
+    const before = await db.select().from(userVendors).where(eq(userVendors.userId, target.id));
+    const response = await callRoute(linkRoute, `/api/users/${userId}/vendors/${vendorId}/link`, {
+      method: 'POST',
+      headers,
+      params: { id: userId, vendorId: String(vendorId) },
+      body: { write: c.write },
+    });
+    const linksAny = a.role === 'm2_admin' || (a.role === 'v_admin' && readsWith(a.vendors.get(vendorId)));
+    const writesIt = a.role === 'm2_admin' || (a.role === 'v_admin' && writesWith(a.vendors.get(vendorId)));
+    const expected = refusedChange ?? (roleKind(t.role) !== 'vendor' ? 409 : !linksAny || (c.write && !writesIt) ? 403 : 200);
+    await expectStatus(response, expected, `admin-${c.op}${c.write ? '-write' : ''} ${where} to vendor ${vendorId}`);
+    const after = await db.select().from(userVendors).where(eq(userVendors.userId, target.id));
+    if (expected !== 200) {
+      expect({ where, links: after }).toEqual({ where, links: before });
+      return;
+    }
+    expect({ where, link: after.find((l) => l.vendorId === vendorId)?.canWrite }).toEqual({ where, link: c.write });
+    // The linked user answers the vendor's orders only when the link grants write (finding 1's path).
+    const order = await createOrder({ vendorCode: GRANT_VENDORS[c.vendor] });
+    const signedIn = await createSessionOf(target);
+    const answered = await answerOrder(signedIn, order.tinyMce);
+    await expectStatus(answered, c.write ? 200 : 403, `linked-user-answers ${where} to vendor ${vendorId} (${c.write ? 'write' : 'read'})`);
+    return;
+  }
+
+  // An invitation with one subsidiary grant, read only or with write (dropped for a supplier role).
+  const subsidiaryId = subsidiaryIds[c.subsidiary];
+  const email = `iso-${RUN}-inv-${++userSeq}@isolation.test`;
+  const response = await callRoute(usersRoute.POST, '/api/users', {
+    method: 'POST',
+    headers,
+    body: { name: 'Invited', email, role_id: ROLE_IDS[c.inviteRole], customers: [{ customer_id: subsidiaryId, write: c.write }] },
+  });
+  const givesRole =
+    a.role === 'm2_admin' || (a.role === 'c_admin' ? c.inviteRole === 'c_user' : a.role === 'v_admin' && c.inviteRole === 'v_user');
+  const grants =
+    c.inviteRole !== 'c_user' || a.role === 'm2_admin'
+      ? true
+      : readsWith(a.subsidiaries.get(subsidiaryId)) && (!c.write || writesWith(a.subsidiaries.get(subsidiaryId)));
+  const expected = !manages ? 403 : !givesRole || !grants ? 403 : 201;
+  await expectStatus(response, expected, `admin-invite-${c.inviteRole}${c.write ? '-write' : ''} ${where} on subsidiary ${subsidiaryId}`);
+  const [invited] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  expect({ where, invited: Boolean(invited) }).toEqual({ where, invited: expected === 201 });
+  if (invited && c.inviteRole === 'c_user') {
+    const [grant] = await db.select().from(userSubsidiaries).where(eq(userSubsidiaries.userId, invited.id));
+    expect({ where, write: grant.canWrite }).toEqual({ where, write: c.write });
+  }
+}
+
+/** A fresh session of a generated user (its sessions end when an administrator changes it). */
+async function createSessionOf(who: Actor): Promise<Actor> {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, who.id));
+  const token = await encodeSession(user);
+  return { ...who, headers: { ...who.headers, cookie: `${SESSION_COOKIE}=${token}; XSRF-TOKEN=${TEST_XSRF}` } };
+}
+
+describe('generated administrators change only the users, and give only the links and grants, their write grants allow', () => {
+  it('deactivation, vendor links (read only or write) and invitations by administrators with read-only and write grants match the model', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        adminArb.chain((admin) => fc.tuple(fc.constant(admin), targetFor(admin))),
+        fc.array(adminCaseArb, { minLength: 2, maxLength: 2 }),
+        async ([adminSpec, target], generated) => {
+          const admin = await createActor(adminSpec);
+          for (const c of generated) {
+            const made = await createActor(target.spec, { parentUserId: target.invitedByAdmin ? admin.id : undefined });
+            cases += 1;
+            await checkAdmin(admin, { ...made, parentUserId: target.invitedByAdmin ? admin.id : undefined }, c);
+          }
+        },
+      ),
+      {
+        seed: SEED,
+        numRuns: RUNS,
+        endOnFailure: !process.env.FC_SHRINK,
+        ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
+      },
+    );
+  }, 240_000);
 });

@@ -6,3 +6,4 @@ export * from './catalogue';
 export * from './outbox';
 export * from './integrations';
 export * from './webhooks';
+export * from './notifications';

@@ -76,6 +76,12 @@ const envSchema = z.object({
    */
   UPLOAD_PARSE_HEAP_MB: number(192),
   UPLOAD_PARSE_TIMEOUT_MS: number(600_000),
+  /**
+   * Notification e-mails (docs/architecture.md "Notifications"): a user's events are gathered this long before one
+   * digest e-mail lists them; an order still unanswered this many days before its delivery date is reminded.
+   */
+  NOTIFY_DIGEST_SECONDS: number(300),
+  ORDER_REMINDER_DAYS: number(2),
   /** `npm run demo` reuses the last build when set to 1. */
   DEMO_SKIP_BUILD: z.enum(['0', '1']).default('0'),
   /** `standalone` (the Dockerfile's build): next build also writes .next/standalone, what the image runs. */

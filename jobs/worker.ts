@@ -8,6 +8,7 @@ import { isJobName, type OutboxJobData } from './definitions';
 import { startOutboxRelay } from './outbox-relay';
 import { startPeriodic } from './periodic';
 import { remindExpiringCertificates } from '../lib/domain/vendors/remind-expiring-certificates';
+import { deliverWebhooks } from './processors/deliver-webhooks';
 import { processors } from './processors';
 import { loggedJob } from '../lib/observability/job-log';
 import { logger } from '../lib/observability/logger';
@@ -22,6 +23,8 @@ export type WorkerOptions = {
   closePool?: boolean;
   /** How soon a dead worker's jobs are taken over (WORKER_LOCK_MS). */
   lockMs?: number;
+  /** How often due webhook deliveries are looked for (lib/domain/webhooks/deliver.ts). */
+  webhookIntervalMs?: number;
 };
 export type RunningWorker = { worker: PortalWorker; stop: () => Promise<void> };
 
@@ -40,6 +43,7 @@ export async function startWorker({
   concurrency = 5,
   closePool = true,
   lockMs = env.WORKER_LOCK_MS,
+  webhookIntervalMs = 1000,
 }: WorkerOptions = {}): Promise<RunningWorker> {
   // Before the first query: jobs run long statements and hold their outbox row's transaction (db/client.ts).
   setBackgroundSessions();
@@ -62,6 +66,7 @@ export async function startWorker({
   );
   const stopRelay = startOutboxRelay(relayIntervalMs);
   const stopCertificateSweep = startPeriodic('B-BBEE expiry reminders', remindExpiringCertificates, HOUR_MS);
+  const stopWebhooks = startPeriodic('webhook deliveries', () => deliverWebhooks(), webhookIntervalMs);
   const backend = describeQueueBackend(await chooseQueueBackend());
   console.log(`[worker] listening on queue '${QUEUE_NAME}', ${backend}, relay every ${relayIntervalMs} ms`);
 
@@ -71,6 +76,7 @@ export async function startWorker({
       const closing = worker.close().catch(logQueueError); // stops fetching jobs at once
       await stopRelay();
       await stopCertificateSweep();
+      await stopWebhooks();
       // Let jobs in progress finish so no e-mail is cut off between sending and being marked done.
       for (const deadline = Date.now() + DRAIN_MS; active > 0 && Date.now() < deadline;) await sleep(100);
       if (active > 0) console.error(`[worker] ${active} job(s) still running at shutdown; BullMQ will retry them`);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import type { IntegrationActor } from '../../auth/integration-actor';
 
@@ -16,6 +16,12 @@ export type FeedPage = { data: FeedEvent[]; next: string };
 /** The cursor: the last event's transaction id and event id, "<xid>-<id>"; "0-0" is the beginning. */
 export const CURSOR_PATTERN = /^\d{1,20}-\d{1,20}$/;
 export const START_CURSOR = '0-0';
+
+/**
+ * Which events an integration gets, by the feed and by webhooks alike: those of its subsidiaries and those of no
+ * one subsidiary. A condition on an `events` row named `e`; `subsidiaryIds` is an int[] expression.
+ */
+export const eventOfSubsidiaries = (subsidiaryIds: SQL) => sql`(e.subsidiary_id is null or e.subsidiary_id = any(${subsidiaryIds}))`;
 
 /**
  * GET /api/v1/events: the events of the key's subsidiaries (and those of no one subsidiary) after the cursor.
@@ -47,7 +53,7 @@ export async function readEvents(actor: IntegrationActor, { after, limit }: { af
       left join vendors v on v.id = e.vendor_id
       where (e.xid, e.id) > (${xid}::xid8, ${id}::bigint)
         and e.xid < pg_snapshot_xmin(pg_current_snapshot())
-        and (e.subsidiary_id is null or e.subsidiary_id = any(${`{${actor.subsidiaryIds.join(',')}}`}::int[]))
+        and ${eventOfSubsidiaries(sql`${`{${actor.subsidiaryIds.join(',')}}`}::int[]`)}
       order by e.xid, e.id
       limit ${limit}`)
   ).rows;

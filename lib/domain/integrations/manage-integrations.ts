@@ -6,6 +6,7 @@ import { assertCan } from '../../auth/permissions';
 import { recordAudit } from '../audit/record';
 import { NotFoundError, RuleViolationError } from '../errors';
 import { hashApiKey, keyHint, newApiKey } from './keys';
+import { newWebhookSecret } from '../webhooks/secret';
 import type { IntegrationForm } from './schemas';
 
 /** An integration as the admin screen and GET /integrations show it: never the key or its hash. */
@@ -35,8 +36,14 @@ const VIEW = {
   rotatedAt: integrations.rotatedAt,
 };
 
-/** POST /integrations: the key comes back here once; only its hash is kept. */
-export async function createIntegration(actor: Actor, form: IntegrationForm): Promise<IntegrationView & { key: string }> {
+/**
+ * POST /integrations: the key comes back here once; only its hash is kept. So does the webhook signing secret,
+ * which is kept as it is: the worker signs with it.
+ */
+export async function createIntegration(
+  actor: Actor,
+  form: IntegrationForm,
+): Promise<IntegrationView & { key: string; webhookSecret: string }> {
   assertCan(actor, 'integrations.manage');
   const subsidiaryIds = [...new Set(form.subsidiaries)];
   const found = await db.select({ id: subsidiaries.id }).from(subsidiaries).where(inArray(subsidiaries.id, subsidiaryIds));
@@ -45,6 +52,7 @@ export async function createIntegration(actor: Actor, form: IntegrationForm): Pr
     throw new RuleViolationError(message, { subsidiaries: [message] });
   }
   const key = newApiKey();
+  const webhookSecret = newWebhookSecret();
   const webhookUrls = [...new Set([...(form.webhookUrls ?? []), ...(form.webhookUrl ? [form.webhookUrl] : [])])];
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -56,6 +64,7 @@ export async function createIntegration(actor: Actor, form: IntegrationForm): Pr
         webhookUrls,
         keyPrefix: keyHint(key),
         keyHash: hashApiKey(key),
+        webhookSecret,
         createdBy: actor.userId,
       })
       .returning(VIEW);
@@ -65,7 +74,7 @@ export async function createIntegration(actor: Actor, form: IntegrationForm): Pr
       action: 'integration.created',
       descr: `Integration ${row.name} created for subsidiaries ${subsidiaryIds.join(', ')} with ${row.scopes.join(', ')}`,
     });
-    return { ...row, key };
+    return { ...row, key, webhookSecret };
   });
 }
 

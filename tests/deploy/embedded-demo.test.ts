@@ -13,15 +13,20 @@ import { bareEnv, httpClient, mailsIn, start, until, waitForHttp, type Started }
  */
 let dir: string;
 let demo: Started | undefined;
+/** Where the embedded server really kept its data, as the demo printed it. */
+let dataDir: string | undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'portal-demo-'));
-  await chmod(dir, 0o755); // under root the embedded server runs as the 'postgres' user, which must reach its data
+  // Like a root user's home or a `mktemp -d`: under root the embedded server runs as the user 'postgres', which
+  // cannot enter it, so its binaries and data are kept elsewhere (README).
+  await chmod(dir, 0o700);
 });
 
 afterAll(async () => {
   await demo?.stop();
   await rm(dir, { recursive: true, force: true });
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 async function runDemo(): Promise<{ demo: Started; base: string }> {
@@ -48,9 +53,12 @@ it('starts an embedded PostgreSQL and a PostgreSQL-backed queue, signs in over H
   const run = await runDemo();
   demo = run.demo;
   const printed = demo.output();
-  expect(printed).toMatch(
-    /database: embedded PostgreSQL on 127\.0\.0\.1:(\d+), data in .*postgres \(DATABASE_URL unset and nothing answers/,
+  const database = /database: embedded PostgreSQL on 127\.0\.0\.1:\d+, data in (\S+) \(DATABASE_URL unset and nothing answers/.exec(
+    printed,
   );
+  expect(database).not.toBeNull();
+  dataDir = database![1];
+  if (process.getuid?.() === 0) expect(dataDir).toMatch(/trade-portal-postgres-data-/);
   expect(printed).toMatch(
     /queue: {4}BullMQ on PostgreSQL 127\.0\.0\.1:\d+\/portal \(schema bullmq_portal; REDIS_URL unset and nothing answers/,
   );

@@ -236,6 +236,22 @@ describe('webhooks, sent by the worker and signed per Standard Webhooks', () => 
     expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
+  it('answers 404 for an unknown integration and 422 for an id beyond PostgreSQL’s integer, on both routes', async () => {
+    for (const [id, status] of [
+      ['999999', 404],
+      ['9223372036854775808', 422],
+    ] as const) {
+      const params = { id };
+      expect((await callAs(PORTAL_ADMIN, deliveriesRoute.GET, `/integrations/${id}/deliveries`, { params })).status).toBe(status);
+      const replay = await callAs(PORTAL_ADMIN, replayRoute.POST, `/integrations/${id}/deliveries/replay`, {
+        method: 'POST',
+        params,
+        body: {},
+      });
+      expect(replay.status).toBe(status);
+    }
+  });
+
   it('never sends one delivery twice at once from two workers (claimed with SKIP LOCKED and a lease)', async () => {
     const url = receiver.endpoint('/concurrent', { delayMs: 200 });
     const { id, key } = await integrationWith(url, '/concurrent');

@@ -105,9 +105,13 @@ export const linkParams = userIdParams.extend({ vendorId: vendorIdsText });
  * when left out; write needs write on the vendor by the linking admin itself (issue 29).
  */
 export const linkAccessSchema = z
-  .object({ write: flag.optional() })
-  .default({})
-  .transform((body) => ({ write: isOn(body.write) }));
+  .object({
+    write: z
+      .unknown()
+      .refine((v) => flag.safeParse(v).success, 'write must be true or false.')
+      .optional(),
+  })
+  .transform((body) => ({ write: isOn(flagOf(body, 'write')) }));
 export type LinkAccess = z.output<typeof linkAccessSchema>;
 
 export const userVendorsParams = userIdParams.extend({ which: z.enum(['linked', 'unlinked'], { message: 'Choose linked or unlinked.' }) });

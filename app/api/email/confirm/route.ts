@@ -5,8 +5,9 @@ import { clientIp } from '@/lib/http/client-ip';
 import { redirectTo } from '@/lib/http/redirect';
 import { isFormPost, route } from '@/lib/http/route';
 
+// Only a token's own characters go back into the address; anything else is no token at all.
 const pageOf = (token: string | undefined, outcome: Record<string, string>) =>
-  `/email/confirm/${encodeURIComponent(token ?? '-')}?${new URLSearchParams(outcome)}`;
+  `/email/confirm/${token && /^[A-Za-z0-9_-]{1,200}$/.test(token) ? token : '-'}?${new URLSearchParams(outcome)}`;
 
 /** Which message the confirmation page shows for a failure: a code, never text, in the address. */
 const errorCode = (error: unknown) => (error instanceof DomainError && error.errors?.email ? 'taken' : 'invalid');

@@ -3,7 +3,8 @@ export function escapeHtml(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
-export type RenderedEmail = { subject: string; text: string; html: string };
+/** `headers`: extra message headers (a notification's List-Unsubscribe). */
+export type RenderedEmail = { subject: string; text: string; html: string; headers?: Record<string, string> };
 
 /** The shared frame every HTML e-mail uses; `bodyHtml` must already be escaped. */
 export function layout(bodyHtml: string): string {

@@ -3,12 +3,14 @@ import type { RenderedEmail } from './html';
 import { notificationDataSchema, notificationEmail } from './templates/notification';
 import { passwordResetDataSchema, passwordResetEmail } from './templates/password-reset';
 import { invitationDataSchema, invitationEmail } from './templates/invitation';
+import { digestDataSchema, digestEmail } from './templates/digest';
 
 /** Every template with its data schema; the send-email job payload is derived from this, so both agree. */
 export const emailTemplates = {
   'password-reset': { schema: passwordResetDataSchema, render: passwordResetEmail },
   notification: { schema: notificationDataSchema, render: notificationEmail },
   invitation: { schema: invitationDataSchema, render: invitationEmail },
+  digest: { schema: digestDataSchema, render: digestEmail },
 } as const;
 
 export type EmailTemplate = keyof typeof emailTemplates;

@@ -11,6 +11,7 @@ export type MailMessage = {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  headers?: Record<string, string>;
   /**
    * A Message-ID that stays the same when the same e-mail is sent again (`messageIdFor`). A worker killed after the
    * SMTP server accepted a message but before its outbox row committed sends it again on the retry; with the same

@@ -8,6 +8,8 @@ import { isJobName, type OutboxJobData } from './definitions';
 import { startOutboxRelay } from './outbox-relay';
 import { startPeriodic } from './periodic';
 import { remindExpiringCertificates } from '../lib/domain/vendors/remind-expiring-certificates';
+import { sendDueDigests } from '../lib/domain/notifications/send-digests';
+import { remindUnansweredOrders } from '../lib/domain/notifications/remind-unanswered-orders';
 import { deliverWebhooks } from './processors/deliver-webhooks';
 import { processors } from './processors';
 import { loggedJob } from '../lib/observability/job-log';
@@ -25,6 +27,8 @@ export type WorkerOptions = {
   lockMs?: number;
   /** How often due webhook deliveries are looked for (lib/domain/webhooks/deliver.ts). */
   webhookIntervalMs?: number;
+  /** How often due notification digests are looked for (lib/domain/notifications/send-digests.ts). */
+  digestIntervalMs?: number;
 };
 export type RunningWorker = { worker: PortalWorker; stop: () => Promise<void> };
 
@@ -44,6 +48,7 @@ export async function startWorker({
   closePool = true,
   lockMs = env.WORKER_LOCK_MS,
   webhookIntervalMs = 1000,
+  digestIntervalMs = 10_000,
 }: WorkerOptions = {}): Promise<RunningWorker> {
   // Before the first query: jobs run long statements and hold their outbox row's transaction (db/client.ts).
   setBackgroundSessions();
@@ -67,6 +72,10 @@ export async function startWorker({
   const stopRelay = startOutboxRelay(relayIntervalMs);
   const stopCertificateSweep = startPeriodic('B-BBEE expiry reminders', remindExpiringCertificates, HOUR_MS);
   const stopWebhooks = startPeriodic('webhook deliveries', () => deliverWebhooks(), webhookIntervalMs);
+  // Notification digests: a user's e-mail leaves within NOTIFY_DIGEST_SECONDS plus this interval.
+  const stopDigests = startPeriodic('notification digests', () => sendDueDigests(), digestIntervalMs);
+  // Hourly, like the certificate sweep: each order is reminded once per user (a unique index), so "daily" holds.
+  const stopOrderReminders = startPeriodic('order reminders', () => remindUnansweredOrders(), HOUR_MS);
   const backend = describeQueueBackend(await chooseQueueBackend());
   console.log(`[worker] listening on queue '${QUEUE_NAME}', ${backend}, relay every ${relayIntervalMs} ms`);
 
@@ -77,6 +86,8 @@ export async function startWorker({
       await stopRelay();
       await stopCertificateSweep();
       await stopWebhooks();
+      await stopDigests();
+      await stopOrderReminders();
       // Let jobs in progress finish so no e-mail is cut off between sending and being marked done.
       for (const deadline = Date.now() + DRAIN_MS; active > 0 && Date.now() < deadline;) await sleep(100);
       if (active > 0) console.error(`[worker] ${active} job(s) still running at shutdown; BullMQ will retry them`);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notificationDataSchema } from '../../emails/templates/notification';
 import { passwordResetDataSchema } from '../../emails/templates/password-reset';
 import { invitationDataSchema } from '../../emails/templates/invitation';
+import { digestDataSchema } from '../../emails/templates/digest';
 
 export const SEND_EMAIL = 'send-email';
 
@@ -18,5 +19,6 @@ export const sendEmailPayloadSchema = z.discriminatedUnion('template', [
   z.object({ ...addressed, ...attachments, template: z.literal('password-reset'), data: passwordResetDataSchema }),
   z.object({ ...addressed, ...attachments, template: z.literal('notification'), data: notificationDataSchema }),
   z.object({ ...addressed, ...attachments, template: z.literal('invitation'), data: invitationDataSchema }),
+  z.object({ ...addressed, ...attachments, template: z.literal('digest'), data: digestDataSchema }),
 ]);
 export type SendEmailPayload = z.infer<typeof sendEmailPayloadSchema>;

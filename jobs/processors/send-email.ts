@@ -1,3 +1,4 @@
+import { UnrecoverableError } from 'bullmq';
 import { renderEmail } from '../../emails';
 import { sendEmailPayloadSchema, type SendEmailPayload } from '../definitions';
 import { outboxProcessor, processOutboxRow, type OutboxJobDefinition } from '../outbox-job';
@@ -13,10 +14,24 @@ export const sendEmailJob: OutboxJobDefinition<SendEmailPayload, boolean> = {
   async run({ to, code, template, data, attachFileIds = [] }, context) {
     if (code && (await isEmailDisabled(context.tx, to, code))) return false;
     const attachments = attachFileIds.map((fileId) => ({ fileId }));
-    await sendMailWithAttachments(context, { to, ...renderEmail(template, data) }, attachments);
+    try {
+      await sendMailWithAttachments(context, { to, ...renderEmail(template, data) }, attachments);
+    } catch (error) {
+      throw permanentFailure(error) ?? error;
+    }
     return true;
   },
 };
+
+/**
+ * An SMTP server's 5xx (an address it refuses for good) will answer the same on every retry: the row fails at
+ * once with the server's answer as its last error. A 4xx (try later) and a server that cannot be reached retry.
+ */
+function permanentFailure(error: unknown): UnrecoverableError | null {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  if (typeof code !== 'number' || code < 500 || code > 599) return null;
+  return new UnrecoverableError(`SMTP ${code}: ${error instanceof Error ? error.message : String(error)}`);
+}
 
 /** 'skipped': already processed, or not sent because the recipient turned its code off. */
 export type EmailOutcome = 'sent' | 'skipped';

@@ -38,6 +38,15 @@ const ACTOR_SELECT =
     ${ids(sql`select array_agg(${userVendors.vendorId}) from ${userVendors} where ${userVendors.userId} = ${users.id} and ${userVendors.canWrite}`)} as "vendorsWrite"
   from ${users} join ${roles} on ${roles.id} = ${users.roleId}`);
 
+/**
+ * The users whose grants (as loadActor builds them) read a vendor's documents: supplier users linked to it. What
+ * notifications address (lib/domain/notifications/notify.ts); the digest checks each document again with the
+ * recipient's Scope when it is sent.
+ */
+export const usersReadingVendor = (vendorId: number | SQL) =>
+  sql`select ${userVendors.userId} from ${userVendors} join ${users} on ${users.id} = ${userVendors.userId} join ${roles} on ${roles.id} = ${users.roleId}
+    where ${userVendors.vendorId} = ${vendorId} and ${roles.code} like '%v\_%' and ${roles.code} not like 'm2\_%' and ${roles.code} not like 'c\_%'`;
+
 async function actorWhere(condition: SQL): Promise<Actor | null> {
   const [row] = await queryPrepared<ActorRow>(sql`${ACTOR_SELECT} where ${condition} and ${users.deletedAt} is null`);
   if (!row) return null;

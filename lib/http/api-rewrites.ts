@@ -19,6 +19,8 @@ export const FORM_HANDLER_PATHS: { path: string; when?: HeaderCondition }[] = [
   { path: '/logout' },
   { path: '/password/email' },
   { path: '/password/reset' },
+  // One-click unsubscribe (RFC 8058): mail clients POST a form; the page's own button posts the same form.
+  { path: '/unsubscribe', when: { key: 'content-type', value: '(application/x-www-form-urlencoded|multipart/form-data).*' } },
 ];
 
 /**

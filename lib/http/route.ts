@@ -27,6 +27,12 @@ type Spec<P, Q, B, A extends boolean> = {
   /** A GET that changes state (the spec names a few, e.g. GET /orders/dismiss/{id}) still demands the anti-forgery token. */
   changesState?: boolean;
   /**
+   * The request proves itself by a signed token in its address and nothing else: no anti-forgery token, no body
+   * read. Only for one-click unsubscribe (RFC 8058), which mail clients POST with neither a session nor a cookie;
+   * such a handler must take `public` and verify its token.
+   */
+  signedLink?: true;
+  /**
    * How a plain HTML form post (a page without JavaScript) learns of any failure, its own or one found before
    * the handler (a stale token, text that cannot be stored): a redirect to the form's page with a message code,
    * instead of JSON the browser would show as it is. `form` holds the fields read, if the body was read;
@@ -63,13 +69,17 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends boo
       const changing = isStateChanging(req.method);
       // HTML forms (sign-in, sign-out) carry the token in their small url-encoded body.
       form = changing && isFormPost(req) ? await readFormBody(req) : undefined;
-      if ((changing || spec.changesState) && !tokensMatch(xsrfCookieOf(req), req.headers.get(XSRF_HEADER) ?? form?._token))
+      if (
+        (changing || spec.changesState) &&
+        !spec.signedLink &&
+        !tokensMatch(xsrfCookieOf(req), req.headers.get(XSRF_HEADER) ?? form?._token)
+      )
         throw new ApiError(419, CSRF_MISMATCH);
       const actor = await actorFromRequest(req);
       noteUser(actor?.userId);
       if (!actor && !spec.public) throw new ApiError(401, 'Unauthenticated.');
       if (actor && spec.allow && !can(actor, spec.allow)) throw new ApiError(403, refusalOf(spec.allow));
-      const { raw, files } = changing ? await readBody(req, spec, form) : { raw: {}, files: {} };
+      const { raw, files } = changing && !spec.signedLink ? await readBody(req, spec, form) : { raw: {}, files: {} };
       const rawParams = ctx ? await ctx.params : {};
       const rawQuery = queryObject(new URL(req.url));
       refuseUnstorableText(rawParams, rawQuery, raw);

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
 import { events } from '../../../db/schema';
 import { addWebhookDeliveries } from '../webhooks/fan-out';
+import { notifyOfEvents } from '../notifications/notify';
 
 /** Every kind of event the feed and webhooks carry (docs/api.md lists each with its data). */
 export type EventType =
@@ -29,7 +30,8 @@ export type NewEvent = {
 /**
  * Writes events inside the caller's transaction, so an event exists exactly when its act committed.
  * The row's xid (the transaction's id, a column default) is what the feed orders and cuts by. Its webhook
- * deliveries are written here too (lib/domain/webhooks/fan-out.ts).
+ * deliveries are written here too (lib/domain/webhooks/fan-out.ts), and the notifications of the users to be told
+ * by e-mail (lib/domain/notifications/notify.ts).
  */
 export async function recordEvents(tx: DbOrTx, list: readonly NewEvent[]): Promise<void> {
   if (!list.length) return;
@@ -49,6 +51,7 @@ export async function recordEvents(tx: DbOrTx, list: readonly NewEvent[]): Promi
     tx,
     written.map((e) => e.id),
   );
+  await notifyOfEvents(tx, list);
 }
 
 export const recordEvent = (tx: DbOrTx, event: NewEvent) => recordEvents(tx, [event]);

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { usersReadingVendor } from '../../auth/actor';
+
+/** What an event tells its recipients, as the digest lists it (emails/templates/digest.ts). */
+export type NotificationSummary = {
+  /** "Purchase order PO123", "Item change 42 approved". */
+  title: string;
+  vendor: string;
+  store: string | null;
+  /** The portal address that opens it (docs/architecture.md "The inbox screen's address"). */
+  path: string;
+  /** The inbox tab it belongs to, for the digest's "and N more" link. */
+  tab: string | null;
+};
+
+/** The events notifications hang off (lib/domain/integrations/record-event.ts calls notifyOfEvents with each). */
+export type NotifiedEvent = {
+  type: string;
+  vendorId?: number | null;
+  xdocId?: number | null;
+  data: Record<string, unknown>;
+};
+
+/** An ingested document's type → its preference code and its inbox tab. */
+const DOCUMENT_CODES: Record<string, { code: string; tab: string }> = {
+  order: { code: 'new-order', tab: 'orders' },
+  return: { code: 'new-return-order', tab: 'return-orders' },
+  deliverynote: { code: 'new-deliverynote', tab: 'delivery-notes' },
+  remittance: { code: 'new-remittance', tab: 'remittances' },
+  dispute: { code: 'new-dispute', tab: 'disputes' },
+};
+
+const DECIDED: Record<string, { title: string; path: string }> = {
+  'item_change.decided': { title: 'Item change', path: '/changes' },
+  'pricing_change.decided': { title: 'Pricing change', path: '/changes' },
+  'masterdata_change.decided': { title: 'Master-data change', path: '/masterdata' },
+};
+
+/** The inbox address that opens a document in its tab. */
+export const documentPath = (tab: string, tinyMce: string) => `/?tab=${tab}&doc=${encodeURIComponent(tinyMce)}`;
+
+/**
+ * Writes, in the event's transaction, a notification row for each user who may see what the event is about and
+ * wants to hear of it: the vendor's supplier users (usersReadingVendor, the grants a session gets), active, with an
+ * address, who have not turned the code off. Events no preference code covers write nothing.
+ */
+export async function notifyOfEvents(tx: DbOrTx, list: readonly NotifiedEvent[]): Promise<void> {
+  for (const event of list) {
+    if (!event.vendorId) continue;
+    const document = event.type === 'document.ingested' ? DOCUMENT_CODES[String(event.data.type)] : undefined;
+    if (document && event.xdocId) await notifyDocument(tx, event.vendorId, event.xdocId, document);
+    const decided = DECIDED[event.type];
+    if (decided) await notifyDecided(tx, event.vendorId, decided, event.data);
+  }
+}
+
+async function notifyDocument(tx: DbOrTx, vendorId: number, xdocId: number, { code, tab }: { code: string; tab: string }) {
+  const summary = sql`(select jsonb_build_object(
+      'title', d.xdoc_type_descr || ' ' || d.docno, 'vendor', v.name || ' (' || v.code || ')',
+      'store', s.name || ' (' || s.code || ')', 'path', ${`/?tab=${tab}&doc=`} || d.tiny_mce, 'tab', ${tab}::text)
+    from xdocs d join vendors v on v.id = d.vendor_id left join stores s on s.id = d.store_id where d.id = ${xdocId})`;
+  await insertFor(tx, vendorId, code, xdocId, summary);
+}
+
+async function notifyDecided(tx: DbOrTx, vendorId: number, kind: { title: string; path: string }, data: Record<string, unknown>) {
+  const what = [kind.title, data.changeId, data.catalogueCode ? `(item ${String(data.catalogueCode)})` : null, data.status]
+    .filter((part) => part !== null && part !== undefined)
+    .join(' ');
+  const summary = sql`(select jsonb_build_object('title', ${what}::text, 'vendor', v.name || ' (' || v.code || ')',
+      'store', null, 'path', ${kind.path}::text, 'tab', null) from vendors v where v.id = ${vendorId})`;
+  await insertFor(tx, vendorId, 'change-decided', null, summary);
+}
+
+async function insertFor(tx: DbOrTx, vendorId: number, code: string, xdocId: number | null, summary: ReturnType<typeof sql>) {
+  await tx.execute(sql`insert into notifications (user_id, code, xdoc_id, summary)
+    select u.id, ${code}, ${xdocId}::bigint, ${summary} from users u
+    where u.id in (${usersReadingVendor(vendorId)}) and ${wantsCode(code)}`);
+}
+
+/** An active user with an address who has not turned the code off (lib/domain/preferences). */
+export const wantsCode = (code: string) => sql`u.deleted_at is null and u.email <> ''
+  and not exists (select 1 from email_preferences p where p.user_id = u.id and p.code = ${code} and p.disabled)`;

@@ -5,13 +5,22 @@ import { recordRequest } from './metrics';
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type Handler = (req: Request, ctx?: RouteContext) => Promise<Response>;
 
+/** A path segment as Next gives it to params; one that is not valid percent-encoding stays as it came. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
  * The route pattern of a request (`/api/orders/[id]`), from its path and the params Next matched: what logs
  * and metrics group by, so one line per order does not become one series per order. Every route() handler
  * lives under app/api; a spec path rewritten there (lib/http/api-rewrites.ts) is named by its handler.
  */
 export function routePatternOf(pathname: string, params: Record<string, string | string[]>): string {
-  const segments = pathname.split('/').filter(Boolean);
+  const segments = pathname.split('/').filter(Boolean).map(decodedSegment);
   if (segments[0] !== 'api') segments.unshift('api');
   for (const [name, value] of Object.entries(params)) {
     if (Array.isArray(value)) {
@@ -19,7 +28,7 @@ export function routePatternOf(pathname: string, params: Record<string, string |
       segments.splice(segments.length - value.length, value.length, `[...${name}]`);
       continue;
     }
-    const at = segments.lastIndexOf(encodeURIComponent(value));
+    const at = segments.lastIndexOf(value);
     if (at > 0) segments[at] = `[${name}]`;
   }
   return `/${segments.join('/')}`;

@@ -12,6 +12,8 @@ export class TestSmtpServer {
    * message then too; the client, not knowing, sends it again.
    */
   holdReplyWhen: ((mail: ReceivedMail) => boolean) | undefined;
+  /** While set, a recipient it answers a code for (550 for good, 450 for now) is refused with that code. */
+  refuseRecipient: ((address: string) => number | undefined) | undefined;
   private held: (() => void)[] = [];
   private server: SMTPServer | undefined;
 
@@ -20,6 +22,11 @@ export class TestSmtpServer {
       authOptional: true,
       disabledCommands: ['STARTTLS'], // plain text on loopback; nodemailer would otherwise try TLS with a self-signed cert
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        const code = this.refuseRecipient?.(address.address);
+        if (!code) return callback();
+        callback(Object.assign(new Error(`Mailbox ${address.address} refused`), { responseCode: code }));
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -105,6 +105,12 @@ describe('which requests reach an API handler', () => {
     }
   });
 
+  it('sends a one-click unsubscribe POST (a form, RFC 8058) to its handler, and leaves the page to a plain visit', () => {
+    expect(apiPathOf('/unsubscribe', FORM)).toBe('/api/unsubscribe');
+    expect(apiPathOf('/unsubscribe', { 'content-type': 'multipart/form-data; boundary=x' })).toBe('/api/unsubscribe');
+    expect(apiPathOf('/unsubscribe', { accept: 'text/html' })).toBeNull();
+  });
+
   it('does not treat paths that merely start like a form path as one', () => {
     expect(apiPathOf('/logout/now', {})).toBeNull();
     expect(apiPathOf('/password', {})).toBeNull();
@@ -136,6 +142,11 @@ describe('nextRewrites', () => {
       { source: '/logout', destination: '/api/logout' },
       { source: '/password/email', destination: '/api/password/email' },
       { source: '/password/reset', destination: '/api/password/reset' },
+      {
+        source: '/unsubscribe',
+        has: [{ type: 'header', key: 'content-type', value: '(application/x-www-form-urlencoded|multipart/form-data).*' }],
+        destination: '/api/unsubscribe',
+      },
     ]);
   });
 });

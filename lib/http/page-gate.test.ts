@@ -18,6 +18,7 @@ describe('pageGate', () => {
   it('lets public pages and signed-in visitors through', () => {
     expect(visit('/login').redirectToLogin).toBe(false);
     expect(visit('/password/reset/abc').redirectToLogin).toBe(false);
+    expect(visit('/unsubscribe').redirectToLogin).toBe(false);
     expect(visit('/history', 'next-auth.session-token=x').redirectToLogin).toBe(false);
     expect(visit('/history', 'a=1; __Secure-next-auth.session-token=x').redirectToLogin).toBe(false);
     expect(visit('/history', 'not-next-auth.session-token-x=1').redirectToLogin).toBe(true);

@@ -15,11 +15,20 @@ import type { InboxRow, InvoiceViewId } from '../tabs';
 import { useListControls } from '../use-list-controls';
 import { DeliveryNoteModal } from './delivery-note-modal';
 import { InvoiceModal } from './invoice-modal';
+import { UblUploadDialog } from './ubl-upload-dialog';
 
-type Purpose = 'invoice' | 'deliverynote';
+type Purpose = 'invoice' | 'deliverynote' | 'ubl';
 
-/** The acts on a row besides opening it: a delivery note (orders to invoice only) and dismissing invoicing. */
-function actionsColumn(isCredit: boolean, onDeliveryNote: (row: InboxRow) => void, onDismiss: (row: InboxRow) => void): Column<InboxRow> {
+/**
+ * The acts on a row besides opening it: a delivery note (orders to invoice only), the invoice or credit note
+ * as a UBL file (issue 25), and dismissing invoicing.
+ */
+function actionsColumn(
+  isCredit: boolean,
+  onDeliveryNote: (row: InboxRow) => void,
+  onUbl: (row: InboxRow) => void,
+  onDismiss: (row: InboxRow) => void,
+): Column<InboxRow> {
   const stop = (act: (row: InboxRow) => void, row: InboxRow) => (event: React.MouseEvent) => {
     event.stopPropagation();
     act(row);
@@ -35,6 +44,14 @@ function actionsColumn(isCredit: boolean, onDeliveryNote: (row: InboxRow) => voi
             Delivery note
           </button>
         )}
+        <button
+          type="button"
+          className="btn btn--sm"
+          onClick={stop(onUbl, row)}
+          aria-label={`Upload UBL ${isCredit ? 'credit note' : 'invoice'} for ${row.docno}`}
+        >
+          Upload UBL
+        </button>
         <button
           type="button"
           className="btn btn--sm btn--ghost"
@@ -71,6 +88,10 @@ export function InvoiceList(props: InboxListProps<InvoiceViewId>) {
       setPurpose('deliverynote');
       openRow(row);
     };
+    const ubl = (row: InboxRow) => {
+      setPurpose('ubl');
+      openRow(row);
+    };
     const dismiss = async (row: InboxRow) => {
       if (!(await confirm({ title: `Are you sure you want to dismiss invoicing for order ${row.docno}?` }))) return;
       try {
@@ -82,7 +103,7 @@ export function InvoiceList(props: InboxListProps<InvoiceViewId>) {
         await oops(requestErrorText(error));
       }
     };
-    return [...orderColumns(isCredit, showVendor, open), actionsColumn(isCredit, deliveryNote, (row) => void dismiss(row))];
+    return [...orderColumns(isCredit, showVendor, open), actionsColumn(isCredit, deliveryNote, ubl, (row) => void dismiss(row))];
   }, [isCredit, showVendor, openRow, confirm, list, onDecrement, view, snackbar, oops]);
 
   function submitted(result: SubmittedDocument) {
@@ -123,6 +144,17 @@ export function InvoiceList(props: InboxListProps<InvoiceViewId>) {
       </ListFrame>
       {order && purpose === 'invoice' ? (
         <InvoiceModal
+          key={order.tinyMce}
+          order={order}
+          isCredit={isCredit}
+          returnFocus={returnFocusTo(order.tinyMce)}
+          onClose={loader.close}
+          onSubmitted={submitted}
+          onUploadUbl={() => setPurpose('ubl')}
+        />
+      ) : null}
+      {order && purpose === 'ubl' ? (
+        <UblUploadDialog
           key={order.tinyMce}
           order={order}
           isCredit={isCredit}

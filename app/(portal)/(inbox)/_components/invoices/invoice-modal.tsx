@@ -31,6 +31,8 @@ export interface InvoiceModalProps {
   returnFocus?: () => HTMLElement | null | undefined;
   onClose: () => void;
   onSubmitted: (result: SubmittedDocument) => void;
+  /** Switches to uploading the document as a UBL file instead of typing it (issue 25). */
+  onUploadUbl?: () => void;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface InvoiceModalProps {
  * within the window, invoice number, editable lines with the three-way match and live totals, the
  * agreement checkbox and an attached file. A refusal shows the server's words; confirming closes the window.
  */
-export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitted }: InvoiceModalProps) {
+export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitted, onUploadUbl }: InvoiceModalProps) {
   const [branch, setBranch] = useState('');
   const [typedNote, setTypedNote] = useState('');
   const [pickedNote, setPickedNote] = useState('');
@@ -109,6 +111,11 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
               Total {formatMoney(totals.excl)} excl. VAT · VAT {formatMoney(totals.tax)} · <strong>{formatMoney(totals.incl)}</strong>
             </span>
             <span className="toolbar__spacer" />
+            {onUploadUbl ? (
+              <button type="button" className="btn" onClick={onUploadUbl} disabled={submitting}>
+                Upload UBL file instead
+              </button>
+            ) : null}
             <button type="button" className="btn" onClick={onClose} disabled={submitting}>
               Close
             </button>

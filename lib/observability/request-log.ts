@@ -45,7 +45,7 @@ export function observed(handler: Handler): Handler {
     const context: RequestContext = { requestId: requestIdOf(req.headers) };
     const response = await runInRequest(context, () => handler(req, ctx));
     const seconds = (performance.now() - started) / 1000;
-    const route = routePatternOf(new URL(req.url).pathname, ctx ? await ctx.params : {});
+    const route = routePatternOf(new URL(req.url).pathname, (ctx ? await ctx.params : undefined) ?? {});
     response.headers.set(REQUEST_ID_HEADER, context.requestId);
     recordRequest(req.method, route, response.status, seconds);
     logger.info(

@@ -19,13 +19,16 @@ export function carriesToken(authorization: string | null, token: string): boole
 const answer = (body: string, status: number, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'cache-control': 'no-store', 'content-security-policy': API_CSP, ...headers } });
 
+/** Refusals in the shape of every API refusal ({message, errors}, docs/api.md). */
+const refusal = (message: string, status: number, headers: Record<string, string> = {}) =>
+  answer(JSON.stringify({ message, errors: {} }), status, { 'content-type': 'application/json', ...headers });
+
 export async function metricsResponse(
   authorization: string | null,
   token: string | undefined,
   text: () => Promise<string> = () => metrics().registry.metrics(),
 ): Promise<Response> {
-  if (!token) return answer('Not found.\n', 404, { 'content-type': 'text/plain' });
-  if (!carriesToken(authorization, token))
-    return answer('A metrics token is required.\n', 401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' });
+  if (!token) return refusal('Not found.', 404);
+  if (!carriesToken(authorization, token)) return refusal('A metrics token is required.', 401, { 'www-authenticate': 'Bearer' });
   return answer(await text(), 200, { 'content-type': metrics().registry.contentType });
 }

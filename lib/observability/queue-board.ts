@@ -142,6 +142,15 @@ function boardFor(queue: PortalQueue): FetchAdapter {
   return (board = adapter);
 }
 
+/** A refusal in the portal's shape ({message, errors}, docs/api.md), whoever refused: the portal or Bull Board. */
+const refusal = (message: string, status: number) => Response.json({ message, errors: {} }, { status });
+
+/** Bull Board answers its own refusals as {error}; anything else gets a plain sentence. */
+function boardMessage(body: unknown): string {
+  const error = (body as { error?: unknown } | null)?.error;
+  return typeof error === 'string' && error ? error : 'The queue could not do that.';
+}
+
 /** Answers one request to the dashboard; `subpath` is the part after BOARD_PATH ('/' for the page). */
 export async function answerBoard(queue: PortalQueue, req: Request, subpath: string): Promise<BoardAnswer> {
   const adapter = boardFor(queue);
@@ -149,9 +158,9 @@ export async function answerBoard(queue: PortalQueue, req: Request, subpath: str
   if (method === 'get' && subpath.startsWith('/static/')) return { response: await adapter.asset(subpath) };
   if (method === 'get' && adapter.isPage(subpath)) return { response: await adapter.page() };
   const matched = adapter.match(method, subpath);
-  if (!matched) return { response: Response.json({ error: 'Not found.' }, { status: 404 }) };
+  if (!matched) return { response: refusal('Not found.', 404) };
   const kind = ALLOWED_WRITES[matched.key];
-  if (method !== 'get' && !kind) return { response: Response.json({ error: 'The portal does not allow this here.' }, { status: 403 }) };
+  if (method !== 'get' && !kind) return { response: refusal('The portal does not allow this here.', 403) };
   const url = new URL(req.url);
   let result: ControllerHandlerReturnType;
   try {
@@ -167,7 +176,12 @@ export async function answerBoard(queue: PortalQueue, req: Request, subpath: str
     result = adapter.errorHandler(error instanceof Error ? error : new Error(String(error)));
   }
   const status = result.status ?? 200;
-  const response = status === 204 ? new Response(null, { status }) : Response.json(result.body, { status });
+  const response =
+    status === 204
+      ? new Response(null, { status })
+      : status >= 400
+        ? refusal(boardMessage(result.body), status)
+        : Response.json(result.body, { status });
   const act =
     kind && status < 300
       ? { kind, queueName: matched.params.queueName, jobId: matched.params.jobId, status: matched.params.queueStatus }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTEGRATION_SCOPES } from '../../../db/schema';
+import { idParam, MAX_ID } from '../ids';
 
 const webhookUrl = z
   .string()
@@ -11,11 +12,11 @@ const webhookUrl = z
 /** POST /integrations. */
 export const integrationFormSchema = z.object({
   name: z.string().trim().min(1, 'The name is required.').max(120),
-  subsidiaries: z.array(z.coerce.number().int().positive()).min(1, 'At least one subsidiary has to be selected').max(500),
+  subsidiaries: z.array(z.coerce.number().int().positive().max(MAX_ID)).min(1, 'At least one subsidiary has to be selected').max(500),
   scopes: z.array(z.enum(INTEGRATION_SCOPES)).min(1, 'At least one scope is required.'),
   webhookUrl: webhookUrl.optional(),
   webhookUrls: z.array(webhookUrl).max(10).optional(),
 });
 export type IntegrationForm = z.infer<typeof integrationFormSchema>;
 
-export const integrationIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const integrationIdSchema = z.object({ id: idParam('The integration id must be a number.') });

@@ -2,19 +2,9 @@ import { z } from 'zod';
 import { DEFAULT_ROLE_ID } from '../../auth/roles';
 import { intText, escapeLike } from '../query-text';
 import { pageParam } from '../paging';
+import { idParam, MAX_ID } from '../ids';
 
-export { escapeLike };
-
-/** The largest id an integer column holds: a larger number would fail the query instead of finding nothing. */
-export const MAX_ID = 2_147_483_647;
-
-/** An id in a path: digits only ('0x10' and '1e3' are not ids), within an integer column's range. */
-export const idParam = (message: string) =>
-  z
-    .string({ message })
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_ID, message);
+export { escapeLike, idParam, MAX_ID };
 
 /** An id in a JSON body: a whole number from 1 within an integer column's range. */
 const idValue = (message: string) => z.coerce.number({ message }).int(message).min(1, message).max(MAX_ID, message);

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { db, pool } from '@/db/client';
-import { auditEntries, loginFailures, outbox, passwordResetRequests, userActivities, users, userVendors } from '@/db/schema';
+import { auditEntries, integrations, loginFailures, outbox, passwordResetRequests, userActivities, users, userVendors } from '@/db/schema';
 import { closeQueue } from '@/jobs/queue';
 import { HISTORY_FILTER_NAMES } from '@/lib/domain/history/schemas';
 import { ROLE_IDS } from '@/lib/auth/roles';
@@ -12,6 +12,7 @@ import { env } from '@/lib/env';
 import { sessionHeaders, TEST_XSRF, userByEmail } from '../support/actors';
 import { createDocument, createOrder, removeCreatedDocuments, vendorByCode, type CreatedDocument } from '../support/fixtures';
 import { removeRaisedDocuments } from '../support/invoicing';
+import { hashApiKey, keyHint, newApiKey } from '@/lib/domain/integrations/keys';
 import { todayInSouthAfrica } from '@/lib/domain/invoicing/invoice-date';
 
 /*
@@ -411,6 +412,36 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/pricings/upload': { body: () => ({ comments: 'hostile' }) },
   // An e-mailed download link that was never issued (a well-formed token with a wrong signature): always 404.
   'GET /api/downloads/[token]': { params: () => ({ token: `1.4102444800.${'A'.repeat(43)}` }), query: [] },
+  // Integrations (issue 23): creating one names a subsidiary and a scope that do not exist (always 422); revoking
+  // and rotating aim at one that does not exist (404).
+  'GET /api/integrations': { query: [] },
+  'POST /api/integrations': { body: () => ({ name: 'Hostile', subsidiaries: [999_999], scopes: ['no-such-scope'] }) },
+  'DELETE /api/integrations/[id]': { params: () => ({ id: '999999' }) },
+  'POST /api/integrations/[id]/rotate': { params: () => ({ id: '999999' }) },
+  // The integration API takes a key, never a session: the suite's own read-only key (events:read), so the
+  // feed is read with hostile cursors and the write routes are refused by scope before their body is read
+  // (ingestion's own bad bodies are tests/integration/integrations/ingest*.test.ts).
+  'GET /api/v1/me': { headers: () => feedKeyHeader(), query: [] },
+  'GET /api/v1/events': { headers: () => feedKeyHeader(), query: ['after', 'limit'] },
+  'GET /api/v1/invoices/[id]/ubl': { headers: () => feedKeyHeader(), params: () => ({ id: readable.tinyMce }), query: [] },
+  'POST /api/v1/documents': { headers: () => feedKeyHeader(), body: () => ({ type: 'order', docno: `H-${RUN}`, lines: [] }) },
+  'POST /api/v1/documents/bulk': { headers: () => feedKeyHeader(), body: () => ({ type: 'order', docno: `H-${RUN}`, lines: [] }) },
+  // A UBL invoice previewed for a confirmed order of the supplier's, with no file: always refused (issue 25).
+  'POST /api/invoices/ubl': {
+    target: orderToInvoice,
+    touched: invoicingTouched,
+    multipart: true,
+    body: ({ target }) => ({ tinyMce: target!.tinyMce, preview: '1' }),
+  },
+  // Operations (issue 28): readiness and metrics only read; /metrics answers 404 without a configured token.
+  'GET /api/healthz': { query: [] },
+  'GET /api/readyz': { query: [] },
+  'GET /api/metrics': { query: [] },
+  // The queue dashboard (issue 28): admins read it; the acts aim at a queue path that does not exist.
+  'GET /api/admin/queue/[[...path]]': { params: () => ({ path: ['api', 'queues'] }), query: [] },
+  'POST /api/admin/queue/[[...path]]': { params: () => ({ path: ['api', 'queues', 'no-such', 'retry', 'failed'] }), body: () => ({}) },
+  'PUT /api/admin/queue/[[...path]]': { params: () => ({ path: ['api', 'queues', 'no-such', 'pause'] }), body: () => ({}) },
+  'PATCH /api/admin/queue/[[...path]]': { params: () => ({ path: ['api', 'queues', 'no-such', 'pause'] }), body: () => ({}) },
   // Webhook deliveries (issue 23) of an integration that does not exist, and a delivery that does not exist: a
   // refusal whatever one field holds (a replay of a real integration's deliveries would be audited by design).
   'GET /api/integrations/[id]/deliveries': { params: () => ({ id: '999999' }), query: ['status', 'limit'] },
@@ -691,12 +722,23 @@ async function ownTwin(role: 'v_admin' | 'm2_admin', name: string): Promise<Who>
 }
 
 let readable: CreatedDocument;
+/** A read-only integration key of the suite's own (events:read), for the /api/v1 routes. */
+let feedKey = '';
+const feedKeyHeader = () => ({ authorization: `Bearer ${feedKey}` });
 let routes: Endpoint[] = [];
 let demo: { supplier: Who; admin: Who };
 let twins: { supplier: Who; admin: Who };
 
 beforeAll(async () => {
   readable = await createOrder({ vendorCode: 'V0002', lines: 2 });
+  feedKey = newApiKey();
+  await db.insert(integrations).values({
+    name: `hostile-${RUN}`,
+    subsidiaryIds: [readable.subsidiaryId],
+    scopes: ['events:read'],
+    keyPrefix: keyHint(feedKey),
+    keyHash: hashApiKey(feedKey),
+  });
   demo = { supplier: await demoUser(SUPPLIER), admin: await demoUser(ADMIN) };
   twins = { supplier: await ownTwin('v_admin', 'supplier'), admin: await ownTwin('m2_admin', 'admin') };
   routes = await endpoints();
@@ -716,6 +758,7 @@ afterAll(async () => {
   ]);
   await closeQueue();
   await removeCreatedDocuments();
+  await db.delete(integrations).where(eq(integrations.name, `hostile-${RUN}`));
   await db.delete(users).where(like(users.email, `%-${RUN}@${OWN_DOMAIN}`));
   await db.delete(loginFailures).where(like(loginFailures.email, `%-${RUN}-%@${OWN_DOMAIN}`));
   await db.delete(passwordResetRequests).where(like(passwordResetRequests.email, `%-${RUN}-%@${OWN_DOMAIN}`));

@@ -52,16 +52,14 @@ export async function ingestInTransaction(tx: Tx, actor: IntegrationActor, doc: 
       .values({ tinyMce, ...columns, ...money })
       .returning({ id: xdocs.id });
     await tx.execute(insertLinesSql(created.id, json));
-    await tx
-      .insert(ingestedDocuments)
-      .values({
-        subsidiaryId,
-        type: doc.type,
-        docno: doc.docno,
-        xdocId: created.id,
-        contentHash: hash,
-        integrationId: actor.integrationId,
-      });
+    await tx.insert(ingestedDocuments).values({
+      subsidiaryId,
+      type: doc.type,
+      docno: doc.docno,
+      xdocId: created.id,
+      contentHash: hash,
+      integrationId: actor.integrationId,
+    });
     await audit(created.id, 'created', `${typeDescrOf(doc.type)} ${doc.docno} received`);
     const result: IngestResult = { status: 'created', docno: doc.docno, type: doc.type, tinyMce, version: 1 };
     await recordEvent(tx, {

@@ -43,15 +43,13 @@ export async function makeUser(
       .insert(userVendors)
       .values((await byCode(vendors, grants.vendors)).map((g) => ({ userId: user.id, vendorId: g.id, canWrite: g.write })));
   if (grants.subsidiaries?.length)
-    await db
-      .insert(userSubsidiaries)
-      .values(
-        (await byCode(subsidiaries, grants.subsidiaries)).map((g) => ({
-          userId: user.id,
-          subsidiaryId: g.id,
-          canRead: true,
-          canWrite: g.write,
-        })),
-      );
+    await db.insert(userSubsidiaries).values(
+      (await byCode(subsidiaries, grants.subsidiaries)).map((g) => ({
+        userId: user.id,
+        subsidiaryId: g.id,
+        canRead: true,
+        canWrite: g.write,
+      })),
+    );
   return user;
 }

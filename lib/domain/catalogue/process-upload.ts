@@ -3,6 +3,7 @@ import type { Tx } from '../../../db/client';
 import { itemChanges, items, masterdataChanges, pricingChanges, pricings, uploadedFiles, vendors } from '../../../db/schema';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { actorOfUser, type Actor } from '../../auth/actor';
+import { notifyChangesWaiting } from '../notifications/changes-waiting';
 import { CONTENT_TYPES, sniffFileKind } from '../../files/file-kind';
 import { checkItemRow, checkPricingRow, type ItemProposal, type PricingProposal, type RowCells, type RowError } from './row-rules';
 import { sheetRows } from './sheet-rows';
@@ -201,6 +202,8 @@ async function finish({ tx, kind, upload, errors, summary }: Context, uploader: 
     .update(masterdataChanges)
     .set({ status: summary.valid > 0 ? 'pending' : 'failed', newValues: { ...upload.newValues, ...summary } })
     .where(eq(masterdataChanges.id, upload.id));
+  // The approvers hear of the valid rows now waiting for them (docs/architecture.md "Notifications").
+  await notifyChangesWaiting(tx, upload.vendorId, kind === 'items' ? 'item' : 'pricing', summary.valid);
   if (!errors.length || !uploader) return;
   const content = await uploadErrorsWorkbook(errors, unlisted);
   const [report] = await tx

@@ -12,6 +12,7 @@ export const CODE_LABELS: Record<string, string> = {
   'new-remittance': 'new remittance advices',
   'new-dispute': 'new disputes',
   'change-decided': 'decided item, pricing and master-data changes',
+  'change-waiting': 'item, pricing and master-data changes awaiting approval',
   'bbbee-expiry': 'B-BBEE certificate expiry',
 };
 

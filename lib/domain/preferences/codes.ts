@@ -8,7 +8,7 @@ export const EMAIL_PREFERENCE_GROUPS = [
   { group: 'Delivery notes', codes: ['new-deliverynote'] },
   { group: 'Remittance advices', codes: ['new-remittance'] },
   { group: 'Disputes', codes: ['new-dispute'] },
-  { group: 'Item, pricing and master-data changes', codes: ['change-decided'] },
+  { group: 'Item, pricing and master-data changes', codes: ['change-decided', 'change-waiting'] },
   { group: 'B-BBEE certificates', codes: ['bbbee-expiry'] },
 ] as const;
 

@@ -7,6 +7,7 @@ import { assertCan } from '../../auth/permissions';
 import { recordActivity, recordAudit } from '../audit/record';
 import { ConflictError, NotFoundError } from '../errors';
 import { pendingUpdateOf, VENDOR_ID, VENDOR_UPDATE_EVENT } from './queries';
+import { notifyChangesWaiting } from '../notifications/changes-waiting';
 import type { VendorUpdateForm } from './schemas';
 
 export const VENDOR_UPDATE_SUBMITTED = 'Submitted successfully';
@@ -72,6 +73,7 @@ export async function submitVendorUpdate(
       descr: `Proposed new data for vendor ${vendor.code}${stored ? ' with a B-BBEE certificate' : ''}`,
     });
     await recordActivity(tx, actor, 'update-vendor', { ip, detail: { vendor: vendor.code, processId: change.processId } });
+    await notifyChangesWaiting(tx, vendor.id, 'masterdata', 1);
     return { message: VENDOR_UPDATE_SUBMITTED, process_id: change.processId, bbbee_file_id: stored?.id ?? null };
   });
 }

@@ -1,7 +1,17 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { db, pool } from '@/db/client';
-import { emailPreferences, notifications, outbox, roles, users, userVendors } from '@/db/schema';
+import {
+  emailPreferences,
+  masterdataChanges,
+  notifications,
+  outbox,
+  roles,
+  subsidiaries,
+  users,
+  userSubsidiaries,
+  userVendors,
+} from '@/db/schema';
 import * as documentsRoute from '@/app/api/v1/documents/route';
 import { GET as documentRoute } from '@/app/api/xdocs/[id]/route';
 import { POST as unsubscribeRoute } from '@/app/api/unsubscribe/route';
@@ -12,6 +22,8 @@ import { changesDecided } from '@/lib/domain/integrations/act-events';
 import { sendDueDigests } from '@/lib/domain/notifications/send-digests';
 import { remindUnansweredOrders } from '@/lib/domain/notifications/remind-unanswered-orders';
 import { signUnsubscribeToken } from '@/lib/domain/notifications/unsubscribe-token';
+import { submitVendorUpdate } from '@/lib/domain/vendors/submit-vendor-update';
+import { actorOfUser } from '@/lib/auth/actor';
 import { callRoute, sessionHeaders } from '../support/actors';
 import { createVendor, removeCreatedChanges } from '../support/changes';
 import { uniqueTag } from '../support/fixtures';
@@ -40,16 +52,19 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db.delete(users).where(inArray(users.email, [alice, bob, carol]));
+  await db.delete(masterdataChanges).where(eq(masterdataChanges.vendorId, vendor.id));
+  await db.delete(users).where(inArray(users.email, [alice, bob, carol, ...made]));
   await removeCreatedChanges().catch(() => undefined); // the vendor stays if documents of it remain
   closeTransport();
   await smtp.stop();
   await pool.end();
 });
 
-async function supplierUser(who: string): Promise<string> {
+const made: string[] = [];
+
+async function supplierUser(who: string, roleCode = 'v_user'): Promise<string> {
   const email = `${who}.${uniqueTag().toLowerCase()}@supplier.test`;
-  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'v_user'));
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, roleCode));
   const [user] = await db
     .insert(users)
     .values({ name: `${who} Supplier`, email, roleId: role.id })
@@ -78,14 +93,18 @@ async function ingest(type: string, overrides: Record<string, unknown> = {}) {
 }
 
 /** Sends every due digest (window 0) and processes its e-mails; answers the parsed e-mails by recipient. */
-async function sendDigests(): Promise<Map<string, ParsedMail>> {
+async function sendDigests(enqueued?: number[]): Promise<Map<string, ParsedMail>> {
   const before = smtp.messages.length;
   const sweepStart = new Date(Date.now() - 1000);
-  await sendDueDigests({ windowSeconds: 0 });
-  const rows = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), sql`${outbox.payload}->>'template' = 'digest'`, sql`${outbox.createdAt} >= ${sweepStart}`));
+  if (!enqueued) await sendDueDigests({ windowSeconds: 0 });
+  const rows = enqueued
+    ? enqueued.map((id) => ({ id }))
+    : await db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          and(eq(outbox.status, 'pending'), sql`${outbox.payload}->>'template' = 'digest'`, sql`${outbox.createdAt} >= ${sweepStart}`),
+        );
   for (const row of rows) await processEmailRow(row.id);
   const mails = new Map<string, ParsedMail>();
   for (const received of smtp.messages.slice(before)) {
@@ -185,6 +204,25 @@ describe('notification e-mails', () => {
     expect((await sendDigests()).has(alice)).toBe(false);
   });
 
+  it('two workers sweeping at once enqueue one digest per user, and every notification with it', async () => {
+    const [{ last }] = (await db.execute<{ last: number }>(sql`select coalesce(max(id), 0)::int as last from outbox`)).rows;
+    for (let i = 0; i < 3; i += 1) await ingest('order');
+    await Promise.all([sendDueDigests({ windowSeconds: 0 }), sendDueDigests({ windowSeconds: 0 }), sendDueDigests({ windowSeconds: 0 })]);
+    const digests = await db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(sql`${outbox.payload}->>'to' = ${alice}`, sql`${outbox.id} > ${last}`));
+    expect(digests).toHaveLength(1);
+    const [{ pending }] = (
+      await db.execute<{ pending: number }>(
+        sql`select count(*)::int as pending from notifications n join users u on u.id = n.user_id where u.email = ${alice} and n.sent_at is null`,
+      )
+    ).rows;
+    expect(pending).toBe(0);
+    const mail = (await sendDigests(digests.map((d) => d.id))).get(alice)!;
+    expect(mail.subject).toContain('3 updates');
+  });
+
   it('one-click unsubscribe (POST, no session, no anti-forgery token) turns the codes off; a tampered token changes nothing', async () => {
     await ingest('dispute');
     const mail = (await sendDigests()).get(alice)!;
@@ -220,6 +258,40 @@ describe('notification e-mails', () => {
     expect(await disabled()).toEqual(['new-dispute']);
     await ingest('dispute');
     expect((await sendDigests()).has(alice)).toBe(false);
+  });
+});
+
+describe('changes waiting for approval (change-waiting)', () => {
+  /** A retail user with the role and the grants on SUB01 given. */
+  async function staffUser(roleCode: string, grant: { canRead: boolean; canWrite: boolean }) {
+    const email = `staff.${uniqueTag().toLowerCase()}@retail.test`;
+    made.push(email);
+    const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, roleCode));
+    const [sub] = await db.select({ id: subsidiaries.id }).from(subsidiaries).where(eq(subsidiaries.code, 'SUB01'));
+    const [user] = await db.insert(users).values({ name: 'Retail Staff', email, roleId: role.id }).returning({ id: users.id });
+    await db.insert(userSubsidiaries).values({ userId: user.id, subsidiaryId: sub.id, ...grant });
+    return email;
+  }
+
+  it('a supplier’s vendor update e-mails the retail staff who may approve it, and no one else', async () => {
+    await ingest('order'); // the vendor trades with SUB01
+    await sendDigests();
+    const approver = await staffUser('c_admin', { canRead: true, canWrite: true });
+    const readsOnly = await staffUser('c_admin', { canRead: true, canWrite: false });
+    const noApproval = await staffUser('c_user', { canRead: true, canWrite: true });
+    const manager = await supplierUser('manager', 'v_admin');
+    made.push(manager);
+    const [managerRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, manager));
+    const actor = (await actorOfUser(managerRow.id))!;
+    await submitVendorUpdate(actor, { vendor: { id: vendor.id, vendordata: { bbbeeLevel: 3 } } } as never, undefined);
+
+    const mails = await sendDigests();
+    const mail = mails.get(approver)!;
+    expect(mail.subject).toContain('1 master-data change awaiting approval');
+    expect(mail.subject).toContain(vendor.code);
+    expect(links(mail)).toContain(new URL('/masterdata', env.APP_URL).toString());
+    expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    for (const other of [readsOnly, noApproval, alice, manager]) expect(mails.has(other)).toBe(false);
   });
 });
 

@@ -37,9 +37,6 @@ const DECIDED: Record<string, { title: string; path: string }> = {
   'masterdata_change.decided': { title: 'Master-data change', path: '/masterdata' },
 };
 
-/** The inbox address that opens a document in its tab. */
-export const documentPath = (tab: string, tinyMce: string) => `/?tab=${tab}&doc=${encodeURIComponent(tinyMce)}`;
-
 /**
  * Writes, in the event's transaction, a notification row for each user who may see what the event is about and
  * wants to hear of it: the vendor's supplier users (usersReadingVendor, the grants a session gets), active, with an

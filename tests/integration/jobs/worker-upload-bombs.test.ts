@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, like } from 'drizzle-orm';
 import { POST as approveRoute } from '@/app/api/changes/file/approve/route';
 import { POST as itemsUploadRoute } from '@/app/api/items/upload/route';
 import { POST as pricingsUploadRoute } from '@/app/api/pricings/upload/route';
 import { db, pool } from '@/db/client';
-import { itemChanges, masterdataChanges, outbox, pricingChanges, uploadedFiles, userActivities, vendors } from '@/db/schema';
+import { itemChanges, items, masterdataChanges, outbox, pricingChanges, uploadedFiles, userActivities, vendors } from '@/db/schema';
 import { enqueueInOutbox } from '@/jobs/enqueue';
 import { effectKeyOf } from '@/jobs/outbox-job';
 import { closeQueue, getQueue } from '@/jobs/queue';
@@ -136,6 +136,8 @@ afterAll(async () => {
     await db.delete(pricingChanges).where(inArray(pricingChanges.processId, processIds));
     await db.delete(masterdataChanges).where(inArray(masterdataChanges.processId, processIds));
   }
+  // The small uploads' approved items (their prices and changes go with them): other files count V0001's items.
+  await db.delete(items).where(like(items.catalogueCode, 'SMALL-%'));
   await db.delete(outbox).where(gt(outbox.id, before.outbox));
   await db.delete(uploadedFiles).where(gt(uploadedFiles.id, before.files));
   await db.delete(userActivities).where(gt(userActivities.id, before.activities));

@@ -101,11 +101,15 @@ export async function removeCreatedChanges(): Promise<void> {
   const records = made.masterdata.splice(0);
   if (records.length) await db.delete(masterdataChanges).where(inArray(masterdataChanges.id, records));
   if (!vendorIds.length) return;
-  await db.delete(itemChanges).where(inArray(itemChanges.vendorId, vendorIds));
-  await db.delete(pricingChanges).where(inArray(pricingChanges.vendorId, vendorIds));
-  await db.delete(items).where(inArray(items.vendorId, vendorIds));
-  // The inbox and history counters a test document of the vendor left behind (kept by trigger, not by the document).
-  await db.delete(inboxCounts).where(inArray(inboxCounts.vendorId, vendorIds));
-  await db.delete(historyCounts).where(inArray(historyCounts.vendorId, vendorIds));
-  await db.delete(vendors).where(inArray(vendors.id, vendorIds));
+  // One transaction: a vendor that still has documents cannot be deleted, and then its counters must stay
+  // too (deleting them alone would leave those documents uncounted for every later test file).
+  await db.transaction(async (tx) => {
+    await tx.delete(itemChanges).where(inArray(itemChanges.vendorId, vendorIds));
+    await tx.delete(pricingChanges).where(inArray(pricingChanges.vendorId, vendorIds));
+    await tx.delete(items).where(inArray(items.vendorId, vendorIds));
+    // The inbox and history counters a test document of the vendor left behind (kept by trigger, not by the document).
+    await tx.delete(inboxCounts).where(inArray(inboxCounts.vendorId, vendorIds));
+    await tx.delete(historyCounts).where(inArray(historyCounts.vendorId, vendorIds));
+    await tx.delete(vendors).where(inArray(vendors.id, vendorIds));
+  });
 }

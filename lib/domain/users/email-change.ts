@@ -31,8 +31,14 @@ export const emailChangeTokenSchema = z.object({
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Whose address only changes on their own confirmation: administrators (they hold users.manage). */
-export const needsConfirmedEmailChange = (roleCode: string) => roleCan(roleCode, 'users.manage');
+/**
+ * Whose address only changes on their own confirmation: administrators (they hold users.manage), and anyone
+ * who has signed in. The second keeps an administrator from demoting a peer first and then re-addressing
+ * the no-longer-administrator at once; an invited user who never signed in can still have a mistyped
+ * address corrected directly.
+ */
+export const needsConfirmedEmailChange = (target: { roleCode: string; lastLogin: Date | null }) =>
+  roleCan(target.roleCode, 'users.manage') || target.lastLogin !== null;
 
 /**
  * Stores `newEmail` as the user's pending address and e-mails the confirmation link to its current one,

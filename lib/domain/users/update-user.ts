@@ -56,7 +56,7 @@ export async function updateUser(actor: Actor, id: number, form: UserForm, { ip 
     const before = await subsidiaryGrantsOf(tx, id);
     const accessChanged = target.roleId !== form.roleId || grantsKey(before) !== grantsKey(grants);
     const emailChanged = form.email !== target.email;
-    const pendingEmail = emailChanged && needsConfirmedEmailChange(target.roleCode) ? form.email : null;
+    const pendingEmail = emailChanged && needsConfirmedEmailChange(target) ? form.email : null;
     const email = pendingEmail ? target.email : form.email;
     await tx
       .update(users)

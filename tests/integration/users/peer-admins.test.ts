@@ -144,6 +144,24 @@ describe("a peer administrator's e-mail address", () => {
     expect(new URL(twice.headers.get('location')!).search).toBe('?error=invalid');
   });
 
+  it('an administrator demoted first still has to confirm: the address of anyone who has signed in waits for them', async () => {
+    const peer = await makeUser('c_admin', { subsidiaries: [['SUB01', 'write']] });
+    await db
+      .update(users)
+      .set({ passwordHash: 'x', lastLogin: sql`now()` })
+      .where(eq(users.id, peer.id));
+    const sub01 = await subsidiaryId('SUB01');
+    const demoted = await edit(RETAIL_ADMIN, peer, { email: peer.email, role_id: 2, customers: [{ customer_id: sub01 }] });
+    expect(demoted.status).toBe(200);
+
+    const attacker = newEmail('after-demotion');
+    const changed = await edit(RETAIL_ADMIN, peer, { email: attacker, role_id: 2, customers: [{ customer_id: sub01 }] });
+    expect(changed.status).toBe(200);
+    expect(changed.json.user as { email: string; pending_email: string }).toMatchObject({ email: peer.email, pending_email: attacker });
+    expect(await userRow(attacker)).toBeUndefined();
+    expect((await mailsTo(peer.email)).map((m) => m.data.subject)).toContain('Confirm the new e-mail address of your Trade Portal account');
+  });
+
   it('a user who is not an administrator changes address at once: its sessions end and the old address is told', async () => {
     const user = await makeUser('c_user', { subsidiaries: [['SUB01', 'read']] });
     await db.update(users).set({ passwordHash: 'x' }).where(eq(users.id, user.id));

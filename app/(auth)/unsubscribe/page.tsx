@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { describeUnsubscribe } from '@/lib/domain/notifications/unsubscribe';
+import { describeUnsubscribe, INVALID_UNSUBSCRIBE_LINK } from '@/lib/domain/notifications/unsubscribe';
 
 export const metadata = { title: 'Unsubscribe' };
 
@@ -28,7 +28,7 @@ export default async function UnsubscribePage({ searchParams }: Props) {
           </form>
         ) : (
           <p className="alert alert-error" role="alert">
-            This unsubscribe link is not valid: it may have been altered or have expired. Nothing was changed.
+            {INVALID_UNSUBSCRIBE_LINK}
           </p>
         )}
         <Link className="link" href="/preferences/email">

@@ -16,6 +16,9 @@ export const CODE_LABELS: Record<string, string> = {
   'bbbee-expiry': 'B-BBEE certificate expiry',
 };
 
+export const INVALID_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is not valid: it may have been altered or have expired. Nothing was changed.';
+
 export type UnsubscribeView = { email: string; codes: string[]; labels: string[] } | null;
 
 /** What a token would turn off, for the page (GET never changes anything); null for a bad, expired or orphaned token. */

@@ -392,7 +392,7 @@ const ROUTES: Record<string, RouteSpec> = {
   // Confirming a new e-mail address with a token that was never issued: always refused (issue 29).
   'POST /api/email/confirm': { body: () => ({ token: `never-issued-${RUN}-0123456789abcdef` }), form: true },
   // One-click unsubscribe (issue 24): no session and no anti-forgery token by design; a token never signed is refused, nothing changes.
-  'POST /api/unsubscribe': { query: ['token'], body: () => ({ 'List-Unsubscribe': 'One-Click' }) },
+  'POST /api/unsubscribe': { query: ['token'], body: () => ({ 'List-Unsubscribe': 'One-Click' }), form: true },
   // Items and pricing. Lists and verify calls only read. Exports and e-mailed downloads record the user's
   // activity (and a download its job) by design, so they run as the suite's own users. Uploads are
   // multipart: every JSON body here is refused before anything is stored.

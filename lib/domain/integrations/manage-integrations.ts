@@ -16,6 +16,8 @@ export type IntegrationView = {
   subsidiaries: number[];
   scopes: string[];
   webhookUrls: string[];
+  /** Webhook URLs turned off after a day of failures (the screen says so; a replay turns them back on). */
+  disabledWebhookUrls: string[];
   keyHint: string;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -29,6 +31,7 @@ const VIEW = {
   subsidiaries: integrations.subsidiaryIds,
   scopes: integrations.scopes,
   webhookUrls: integrations.webhookUrls,
+  disabledWebhookUrls: integrations.disabledWebhookUrls,
   keyHint: integrations.keyPrefix,
   lastUsedAt: integrations.lastUsedAt,
   revokedAt: integrations.revokedAt,

@@ -22,17 +22,11 @@ describe('navLinksForRole', () => {
     expect(hrefs('c_user')).toEqual(['History /history', 'Changes /changes', 'Master data /masterdata', prefs]);
   });
 
-  it('gives internal roles the admin screens, and Users only to m2_admin', () => {
-    const rest = [
-      'User activity /users/activity',
-      'Vendors /vendors',
-      'Changes /changes',
-      'Master data /masterdata',
-      'Audit /audit',
-      'E-mail preferences /preferences/email',
-    ];
-    expect(hrefs('m2_admin')).toEqual(['History /history', 'Users /users', ...rest]);
-    expect(hrefs('m2_user')).toEqual(['History /history', ...rest]);
+  it('gives internal roles the admin screens, and Users and Integrations only to m2_admin', () => {
+    const staff = ['User activity /users/activity', 'Vendors /vendors', 'Changes /changes', 'Master data /masterdata', 'Audit /audit'];
+    const prefs = 'E-mail preferences /preferences/email';
+    expect(hrefs('m2_admin')).toEqual(['History /history', 'Users /users', ...staff, 'Integrations /integrations', prefs]);
+    expect(hrefs('m2_user')).toEqual(['History /history', ...staff, prefs]);
   });
 
   it('never shows staff the supplier’s inbox', () => {

@@ -20,6 +20,7 @@ const SCREENS: readonly Screen[] = [
   { href: '/changes', label: 'Changes', action: 'changes.read' },
   { href: '/masterdata', label: 'Master data', action: 'masterdata.read' },
   { href: '/audit', label: 'Audit', action: 'audit.read' },
+  { href: '/integrations', label: 'Integrations', action: 'integrations.manage' },
   { href: '/preferences/email', label: 'E-mail preferences', action: 'preferences.email' },
 ];
 

@@ -321,6 +321,65 @@ export const historyDayCounts = pgTable(
   (t) => [primaryKey({ columns: [t.docDate, t.subsidiaryId] })],
 );
 
+/*
+ * The history's filter counters (migration 0021, issue 30): how many documents there are of each value of
+ * the filters people combine, kept exact in the changing transaction by statement triggers on xdocs that
+ * call history_filter_counts_add (which a bulk writer with triggers off can call itself per batch).
+ * A history total filtered by dates, store, region or division is a sum of a few of these rows instead
+ * of a count over every matching document (lib/domain/history/totals.ts). Store, region and division
+ * are 0 for none. Three grains, each small: the rows grow with days and stores, not with documents.
+ */
+
+/** Day × subsidiary × type × status: a date range, alone or with type, status and subsidiary. */
+export const historyTypeDayCounts = pgTable(
+  'history_type_day_counts',
+  {
+    docDate: date({ mode: 'string' }).notNull(),
+    subsidiaryId: integer().notNull(),
+    xdocTypeCode: text().notNull(),
+    wfStatusCode: text().notNull(),
+    total: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.docDate, t.subsidiaryId, t.xdocTypeCode, t.wfStatusCode] })],
+);
+
+/** Day × store (with its subsidiary, region, division): a store, region or division, with or without dates. */
+export const historyStoreDayCounts = pgTable(
+  'history_store_day_counts',
+  {
+    storeId: integer().notNull(),
+    regionId: integer().notNull(),
+    divisionId: integer().notNull(),
+    subsidiaryId: integer().notNull(),
+    docDate: date({ mode: 'string' }).notNull(),
+    total: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.regionId, t.divisionId, t.subsidiaryId, t.docDate] }),
+    index('history_store_day_counts_region_idx').on(t.regionId, t.docDate),
+    index('history_store_day_counts_division_idx').on(t.divisionId, t.docDate),
+  ],
+);
+
+/** Store (with its subsidiary, region, division) × type × status, all days: a store, region or division with type or status. */
+export const historyStoreCounts = pgTable(
+  'history_store_counts',
+  {
+    storeId: integer().notNull(),
+    regionId: integer().notNull(),
+    divisionId: integer().notNull(),
+    subsidiaryId: integer().notNull(),
+    xdocTypeCode: text().notNull(),
+    wfStatusCode: text().notNull(),
+    total: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.regionId, t.divisionId, t.subsidiaryId, t.xdocTypeCode, t.wfStatusCode] }),
+    index('history_store_counts_region_idx').on(t.regionId),
+    index('history_store_counts_division_idx').on(t.divisionId),
+  ],
+);
+
 /** Quantities delivered against an order line (one row per delivery note line). */
 export const deliveredLines = pgTable(
   'delivered_lines',

@@ -61,6 +61,7 @@ export async function seedDatabase({
       await client.query('select inbox_counts_rebuild()');
       await client.query('select history_counts_rebuild()');
       await client.query('select history_day_counts_rebuild()');
+      await client.query('select history_filter_counts_rebuild()');
       const tables = 'xdocs, xdoc_lines, audit_entries, invoiced_lines, delivered_lines';
       await client.query(added >= vacuumAfter ? `vacuum (analyze) ${tables}` : `analyze ${tables}`);
     }

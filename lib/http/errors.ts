@@ -1,4 +1,4 @@
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { JsonText } from '../domain/json-text';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, RuleViolationError, TooManyAttemptsError } from '../domain/errors';
@@ -14,6 +14,26 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/**
+ * Every refusal's body (docs/api.md): one message to show, and messages by field under their dotted path
+ * (`lines.2.qty`; `_` for the input as a whole), empty when no one field is at fault.
+ */
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())),
+  })
+  .meta({
+    id: 'Error',
+    examples: [
+      { message: 'The quantity may not be negative.', errors: { 'lines.0.qty': ['The quantity may not be negative.'] } },
+      { message: 'The API key is not valid or has been revoked.', errors: {} },
+    ],
+  });
+type ErrorBody = z.infer<typeof errorBodySchema>;
+
+const refusal = (body: ErrorBody, status: number, headers?: Record<string, string>) => json(body, status, headers);
 
 /** A JSON answer; JSON text already written (a list page built by PostgreSQL) goes out as it is. */
 export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
@@ -43,10 +63,10 @@ export function formErrorMessage(error: unknown, fallback: string): string {
 
 /** The one mapping from failures to answers: clients get a status and a message, never a stack trace. */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof ApiError) return json({ message: error.message, errors: error.errors ?? {} }, error.status, error.headers);
+  if (error instanceof ApiError) return refusal({ message: error.message, errors: error.errors ?? {} }, error.status, error.headers);
   if (error instanceof ZodError) {
     const errors = zodFieldErrors(error);
-    return json({ message: error.issues[0]?.message ?? 'The given data was invalid.', errors }, 422);
+    return refusal({ message: error.issues[0]?.message ?? 'The given data was invalid.', errors }, 422);
   }
   if (error instanceof DomainError) {
     const status =
@@ -62,9 +82,9 @@ export function errorResponse(error: unknown): Response {
                 ? 422
                 : 400;
     const headers = error instanceof TooManyAttemptsError ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
-    return json({ message: error.message, errors: error.errors ?? {} }, status, headers);
+    return refusal({ message: error.message, errors: error.errors ?? {} }, status, headers);
   }
   const id = randomUUID();
   console.error(`[error ${id}]`, error);
-  return json({ message: `Something went wrong on our side (reference ${id}).`, errors: {} }, 500);
+  return refusal({ message: `Something went wrong on our side (reference ${id}).`, errors: {} }, 500);
 }

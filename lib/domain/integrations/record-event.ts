@@ -2,21 +2,10 @@ import type { DbOrTx } from '../../../db/client';
 import { events } from '../../../db/schema';
 import { addWebhookDeliveries } from '../webhooks/fan-out';
 import { notifyOfEvents } from '../notifications/notify';
+import type { EventType } from './event-schemas';
 
-/** Every kind of event the feed and webhooks carry (docs/api.md lists each with its data). */
-export type EventType =
-  | 'document.ingested'
-  | 'document.updated'
-  | 'order.confirmed'
-  | 'order.rejected'
-  | 'order.responded'
-  | 'invoice.submitted'
-  | 'creditnote.submitted'
-  | 'deliverynote.submitted'
-  | 'invoicing.dismissed'
-  | 'item_change.decided'
-  | 'pricing_change.decided'
-  | 'masterdata_change.decided';
+/** Every kind of event the feed and webhooks carry: event-schemas.ts describes each with its data (docs/api.md). */
+export type { EventType };
 
 export type NewEvent = {
   type: EventType;

@@ -20,3 +20,16 @@ export const integrationFormSchema = z.object({
 export type IntegrationForm = z.infer<typeof integrationFormSchema>;
 
 export const integrationIdSchema = z.object({ id: idParam('The integration id must be a number.') });
+
+/** GET /api/v1/me: the integration a key belongs to (a connection check). */
+export const integrationSelfSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    subsidiaries: z.array(z.number().int()).meta({ description: 'The ids of the subsidiaries it acts for.' }),
+    scopes: z.array(z.enum(INTEGRATION_SCOPES)),
+  })
+  .meta({
+    id: 'Integration',
+    examples: [{ id: 7, name: 'Head office ERP', subsidiaries: [1, 2], scopes: ['documents:write', 'events:read'] }],
+  });

@@ -203,7 +203,7 @@ async function finish({ tx, kind, upload, errors, summary }: Context, uploader: 
     .set({ status: summary.valid > 0 ? 'pending' : 'failed', newValues: { ...upload.newValues, ...summary } })
     .where(eq(masterdataChanges.id, upload.id));
   // The approvers hear of the valid rows now waiting for them (docs/architecture.md "Notifications").
-  await notifyChangesWaiting(tx, upload.vendorId, kind === 'items' ? 'item' : 'pricing', summary.valid);
+  await notifyChangesWaiting(tx, upload.vendorId, kind === 'items' ? 'item' : 'pricing', summary.valid, upload.requestedBy);
   if (!errors.length || !uploader) return;
   const content = await uploadErrorsWorkbook(errors, unlisted);
   const [report] = await tx

@@ -14,13 +14,21 @@ const KINDS = {
 /**
  * A supplier's changes now wait for approval (`change-waiting`): a notification, in the transaction that stored
  * them, for each retail staff user who may approve them, as their Scope says (approvableChanges: write on a
- * subsidiary the vendor trades with) and their role allows, active and wanting the code.
+ * subsidiary the vendor trades with) and their role allows, active and wanting the code; never the requester, who
+ * may not decide their own change (maker-checker, lib/domain/changes/lock-changes.ts).
  */
-export async function notifyChangesWaiting(tx: DbOrTx, vendorId: number, kind: keyof typeof KINDS, count: number): Promise<void> {
+export async function notifyChangesWaiting(
+  tx: DbOrTx,
+  vendorId: number,
+  kind: keyof typeof KINDS,
+  count: number,
+  requestedBy: number | null,
+): Promise<void> {
   if (count < 1) return;
   const { noun, action, path } = KINDS[kind];
   const staff = await tx.execute<{ id: number }>(sql`select u.id from users u join roles r on r.id = u.role_id
     where r.code like 'c\\_%' and ${wantsCode('change-waiting')}
+      and u.id is distinct from ${requestedBy}::int
       and exists (select 1 from user_subsidiaries us where us.user_id = u.id and us.can_write)`);
   for (const { id } of staff.rows) {
     const actor = await actorOfUser(id);

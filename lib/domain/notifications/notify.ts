@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { itemChanges, masterdataChanges, pricingChanges } from '../../../db/schema';
 import { usersReadingVendor } from '../../auth/actor';
 
 /** What an event tells its recipients, as the digest lists it (emails/templates/digest.ts). */
@@ -31,16 +32,20 @@ const DOCUMENT_CODES: Record<string, { code: string; tab: string }> = {
   dispute: { code: 'new-dispute', tab: 'disputes' },
 };
 
-const DECIDED: Record<string, { title: string; path: string }> = {
-  'item_change.decided': { title: 'Item change', path: '/changes' },
-  'pricing_change.decided': { title: 'Pricing change', path: '/changes' },
-  'masterdata_change.decided': { title: 'Master-data change', path: '/masterdata' },
+/** A decided change's event → its title, its screen, and the table that names who asked for it. */
+type DecidedKind = { title: string; path: string; table: typeof itemChanges | typeof pricingChanges | typeof masterdataChanges };
+
+const DECIDED: Record<string, DecidedKind> = {
+  'item_change.decided': { title: 'Item change', path: '/changes', table: itemChanges },
+  'pricing_change.decided': { title: 'Pricing change', path: '/changes', table: pricingChanges },
+  'masterdata_change.decided': { title: 'Master-data change', path: '/masterdata', table: masterdataChanges },
 };
 
 /**
  * Writes, in the event's transaction, a notification row for each user who may see what the event is about and
  * wants to hear of it: the vendor's supplier users (usersReadingVendor, the grants a session gets), active, with an
- * address, who have not turned the code off. Events no preference code covers write nothing.
+ * address, who have not turned the code off; a decided change only to the one of them who asked for it. Events no
+ * preference code covers write nothing.
  */
 export async function notifyOfEvents(tx: DbOrTx, list: readonly NotifiedEvent[]): Promise<void> {
   for (const event of list) {
@@ -60,19 +65,23 @@ async function notifyDocument(tx: DbOrTx, vendorId: number, xdocId: number, { co
   await insertFor(tx, vendorId, code, xdocId, summary);
 }
 
-async function notifyDecided(tx: DbOrTx, vendorId: number, kind: { title: string; path: string }, data: Record<string, unknown>) {
+async function notifyDecided(tx: DbOrTx, vendorId: number, kind: DecidedKind, data: Record<string, unknown>) {
   const what = [kind.title, data.changeId, data.catalogueCode ? `(item ${String(data.catalogueCode)})` : null, data.status]
     .filter((part) => part !== null && part !== undefined)
     .join(' ');
   const summary = sql`(select jsonb_build_object('title', ${what}::text, 'vendor', v.name || ' (' || v.code || ')',
       'store', null, 'path', ${kind.path}::text, 'tab', null) from vendors v where v.id = ${vendorId})`;
-  await insertFor(tx, vendorId, 'change-decided', null, summary);
+  // The change's requester, if they still read the vendor: the vendor's other users did not ask (a change with no
+  // requester, such as the seed's, notifies no one).
+  const { table } = kind;
+  const requester = sql`u.id = (select ${table.requestedBy} from ${table} where ${table.id} = ${Number(data.changeId)})`;
+  await insertFor(tx, vendorId, 'change-decided', null, summary, requester);
 }
 
-async function insertFor(tx: DbOrTx, vendorId: number, code: string, xdocId: number | null, summary: ReturnType<typeof sql>) {
+async function insertFor(tx: DbOrTx, vendorId: number, code: string, xdocId: number | null, summary: SQL, only: SQL = sql`true`) {
   await tx.execute(sql`insert into notifications (user_id, code, xdoc_id, summary)
     select u.id, ${code}, ${xdocId}::bigint, ${summary} from users u
-    where u.id in (${usersReadingVendor(vendorId)}) and ${wantsCode(code)}`);
+    where u.id in (${usersReadingVendor(vendorId)}) and ${wantsCode(code)} and ${only}`);
 }
 
 /** An active user with an address who has not turned the code off (lib/domain/preferences). */

@@ -73,7 +73,7 @@ export async function submitVendorUpdate(
       descr: `Proposed new data for vendor ${vendor.code}${stored ? ' with a B-BBEE certificate' : ''}`,
     });
     await recordActivity(tx, actor, 'update-vendor', { ip, detail: { vendor: vendor.code, processId: change.processId } });
-    await notifyChangesWaiting(tx, vendor.id, 'masterdata', 1);
+    await notifyChangesWaiting(tx, vendor.id, 'masterdata', 1, actor.userId);
     return { message: VENDOR_UPDATE_SUBMITTED, process_id: change.processId, bbbee_file_id: stored?.id ?? null };
   });
 }

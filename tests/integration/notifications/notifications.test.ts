@@ -3,6 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { db, pool } from '@/db/client';
 import {
   emailPreferences,
+  itemChanges,
   masterdataChanges,
   notifications,
   outbox,
@@ -18,14 +19,15 @@ import { POST as unsubscribeRoute } from '@/app/api/unsubscribe/route';
 import { closeTransport } from '@/emails/transport';
 import { processEmailRow } from '@/jobs/processors/send-email';
 import { env } from '@/lib/env';
-import { changesDecided } from '@/lib/domain/integrations/act-events';
+import { changesDecided, masterdataDecided } from '@/lib/domain/integrations/act-events';
 import { sendDueDigests } from '@/lib/domain/notifications/send-digests';
 import { remindUnansweredOrders } from '@/lib/domain/notifications/remind-unanswered-orders';
 import { signUnsubscribeToken } from '@/lib/domain/notifications/unsubscribe-token';
+import { notifyChangesWaiting } from '@/lib/domain/notifications/changes-waiting';
 import { submitVendorUpdate } from '@/lib/domain/vendors/submit-vendor-update';
 import { actorOfUser } from '@/lib/auth/actor';
 import { callRoute, sessionHeaders } from '../support/actors';
-import { createVendor, removeCreatedChanges } from '../support/changes';
+import { createItemChange, createRecord, createVendor, removeCreatedChanges } from '../support/changes';
 import { uniqueTag } from '../support/fixtures';
 import { callV1, newIntegration } from '../support/integrations';
 import { TestSmtpServer } from '../support/smtp';
@@ -53,6 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db.delete(masterdataChanges).where(eq(masterdataChanges.vendorId, vendor.id));
+  await db.delete(itemChanges).where(eq(itemChanges.vendorId, vendor.id)); // they name their requesters
   await db.delete(users).where(inArray(users.email, [alice, bob, carol, ...made]));
   await removeCreatedChanges().catch(() => undefined); // the vendor stays if documents of it remain
   closeTransport();
@@ -72,6 +75,8 @@ async function supplierUser(who: string, roleCode = 'v_user'): Promise<string> {
   await db.insert(userVendors).values({ userId: user.id, vendorId: vendor.id, canWrite: true });
   return email;
 }
+
+const userIdOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
 
 const today = (plusDays = 0) => new Date(Date.now() + plusDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -159,16 +164,38 @@ describe('notification e-mails', () => {
     expect(mails.has(carol)).toBe(false);
   });
 
-  it('a change decided e-mails the vendor’s users (change-decided)', async () => {
-    await db.transaction((tx) =>
-      changesDecided(tx, 'item', [{ id: 987654, vendorId: vendor.id, changeable: { catalogueCode: 'X-1' } }], 'approved', undefined),
-    );
+  it('a change decided e-mails the supplier user who asked for it, not the vendor’s other users (change-decided)', async () => {
+    const [aliceId, bobId] = await Promise.all([alice, bob].map(userIdOf));
+    const item = await createItemChange({ vendorId: vendor.id, itemId: null, changeable: { catalogueCode: 'X-1' }, requestedBy: aliceId });
+    const record = await createRecord({ vendorId: vendor.id, eventType: 'vendor.update', status: 'rejected', requestedBy: bobId });
+    await db.transaction(async (tx) => {
+      await changesDecided(tx, 'item', [{ id: item.id, vendorId: vendor.id, changeable: item.changeable }], 'approved', undefined);
+      await masterdataDecided(tx, record, 'rejected', 'Wrong bank');
+    });
     const mails = await sendDigests();
-    for (const to of [alice, bob]) {
-      expect(mails.get(to)?.subject).toContain('Item change 987654 (item X-1) approved');
-      expect(links(mails.get(to)!)).toContain(new URL('/changes', env.APP_URL).toString());
-    }
-    expect(mails.has(carol)).toBe(false);
+    const toAlice = mails.get(alice)!;
+    expect(toAlice.subject).toContain(`Item change ${item.id} (item X-1) approved`);
+    expect(toAlice.text).not.toContain('Master-data change');
+    expect(links(toAlice)).toContain(new URL('/changes', env.APP_URL).toString());
+    expect(header(toAlice, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const toBob = mails.get(bob)!;
+    expect(toBob.subject).toContain(`Master-data change ${record.id} rejected`);
+    expect(toBob.text).not.toContain('Item change');
+    expect(links(toBob)).toContain(new URL('/masterdata', env.APP_URL).toString());
+
+    // A change whose requester has since been deactivated, or that names no requester, e-mails no one.
+    const byCarol = await createItemChange({ vendorId: vendor.id, itemId: null, changeable: {}, requestedBy: await userIdOf(carol) });
+    const byNobody = await createItemChange({ vendorId: vendor.id, itemId: null, changeable: {}, requestedBy: null });
+    await db.transaction((tx) =>
+      changesDecided(
+        tx,
+        'item',
+        [byCarol, byNobody].map(({ id }) => ({ id, vendorId: vendor.id, changeable: {} })),
+        'rejected',
+        undefined,
+      ),
+    );
+    expect((await sendDigests()).size).toBe(0);
   });
 
   it('an order unanswered within ORDER_REMINDER_DAYS of delivery is reminded once per user (order-reminder)', async () => {
@@ -303,6 +330,17 @@ describe('changes waiting for approval (change-waiting)', () => {
     expect(links(mail)).toContain(new URL('/masterdata', env.APP_URL).toString());
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     for (const other of [readsOnly, noApproval, alice, manager]) expect(mails.has(other)).toBe(false);
+  });
+
+  it('never e-mails the requester of the changes, even one whose role and grants approve others’', async () => {
+    const requester = await staffUser('c_admin', { canRead: true, canWrite: true });
+    const approver = await staffUser('c_admin', { canRead: true, canWrite: true });
+    const requesterId = await userIdOf(requester);
+    await db.transaction((tx) => notifyChangesWaiting(tx, vendor.id, 'item', 2, requesterId));
+    const mails = await sendDigests();
+    expect(mails.get(approver)?.subject).toContain('2 item changes awaiting approval');
+    expect(links(mails.get(approver)!)).toContain(new URL('/changes', env.APP_URL).toString());
+    expect(mails.has(requester)).toBe(false);
   });
 });
 

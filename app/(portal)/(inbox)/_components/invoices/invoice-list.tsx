@@ -80,16 +80,8 @@ export function InvoiceList(props: InboxListProps<InvoiceViewId>) {
   const { oops, dialog: oopsDialog } = useOops();
 
   const columns = useMemo(() => {
-    const open = (row: InboxRow) => {
-      setPurpose('invoice');
-      openRow(row);
-    };
-    const deliveryNote = (row: InboxRow) => {
-      setPurpose('deliverynote');
-      openRow(row);
-    };
-    const ubl = (row: InboxRow) => {
-      setPurpose('ubl');
+    const openAs = (purpose: Purpose) => (row: InboxRow) => {
+      setPurpose(purpose);
       openRow(row);
     };
     const dismiss = async (row: InboxRow) => {
@@ -103,7 +95,10 @@ export function InvoiceList(props: InboxListProps<InvoiceViewId>) {
         await oops(requestErrorText(error));
       }
     };
-    return [...orderColumns(isCredit, showVendor, open), actionsColumn(isCredit, deliveryNote, ubl, (row) => void dismiss(row))];
+    return [
+      ...orderColumns(isCredit, showVendor, openAs('invoice')),
+      actionsColumn(isCredit, openAs('deliverynote'), openAs('ubl'), (row) => void dismiss(row)),
+    ];
   }, [isCredit, showVendor, openRow, confirm, list, onDecrement, view, snackbar, oops]);
 
   function submitted(result: SubmittedDocument) {
@@ -116,6 +111,14 @@ export function InvoiceList(props: InboxListProps<InvoiceViewId>) {
   }
 
   const order = loader.doc;
+  /** What the invoice window and the UBL upload are both given. */
+  const raiseProps = (doc: NonNullable<typeof order>) => ({
+    order: doc,
+    isCredit,
+    returnFocus: returnFocusTo(doc.tinyMce),
+    onClose: loader.close,
+    onSubmitted: submitted,
+  });
   return (
     <>
       <ListFrame
@@ -143,26 +146,9 @@ export function InvoiceList(props: InboxListProps<InvoiceViewId>) {
         />
       </ListFrame>
       {order && purpose === 'invoice' ? (
-        <InvoiceModal
-          key={order.tinyMce}
-          order={order}
-          isCredit={isCredit}
-          returnFocus={returnFocusTo(order.tinyMce)}
-          onClose={loader.close}
-          onSubmitted={submitted}
-          onUploadUbl={() => setPurpose('ubl')}
-        />
+        <InvoiceModal key={order.tinyMce} {...raiseProps(order)} onUploadUbl={() => setPurpose('ubl')} />
       ) : null}
-      {order && purpose === 'ubl' ? (
-        <UblUploadDialog
-          key={order.tinyMce}
-          order={order}
-          isCredit={isCredit}
-          returnFocus={returnFocusTo(order.tinyMce)}
-          onClose={loader.close}
-          onSubmitted={submitted}
-        />
-      ) : null}
+      {order && purpose === 'ubl' ? <UblUploadDialog key={order.tinyMce} {...raiseProps(order)} /> : null}
       {order && purpose === 'deliverynote' ? (
         <DeliveryNoteModal
           key={order.tinyMce}

@@ -5,9 +5,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { Money } from '@/components/ui/money';
 import { useOops } from '@/components/ui/use-oops';
-import type { XdocDetail } from '@/lib/domain/documents/queries';
 import { DELIVERY_NOTE_REQUIRED, INVOICE_NUMBER_REQUIRED } from '@/lib/domain/invoicing/schemas';
-import type { SubmittedDocument } from '@/lib/domain/invoicing/submit-once';
 import { formatMoney, fromCents } from '@/lib/format';
 import { amountExceedsOriginal, clampTaxPercent, sanitizeAmount, sanitizeInvoiceNumber } from '@/lib/format/numbers';
 import {
@@ -22,15 +20,9 @@ import {
   type FormRow,
 } from './invoice-form';
 import { BranchSelect, DateField, FileField, LeadCells, LineInput, QuantityCell, useOrderHistory } from './form-fields';
-import { newIdempotencyKey, submitForm } from './submit-form';
+import { newIdempotencyKey, submitForm, type RaiseDialogProps } from './submit-form';
 
-export interface InvoiceModalProps {
-  order: XdocDetail;
-  /** A credit note against a return order, or an invoice. */
-  isCredit: boolean;
-  returnFocus?: () => HTMLElement | null | undefined;
-  onClose: () => void;
-  onSubmitted: (result: SubmittedDocument) => void;
+export interface InvoiceModalProps extends RaiseDialogProps {
   /** Switches to uploading the document as a UBL file instead of typing it (issue 25). */
   onUploadUbl?: () => void;
 }

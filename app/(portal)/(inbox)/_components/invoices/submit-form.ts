@@ -1,6 +1,17 @@
 import { api } from '@/lib/client/api';
+import type { XdocDetail } from '@/lib/domain/documents/queries';
 import type { SubmittedDocument } from '@/lib/domain/invoicing/submit-once';
 import { requestErrorText } from '@/components/ui/use-oops';
+
+/** What every window that raises an invoice or credit note against an order is given (typed or uploaded as UBL). */
+export interface RaiseDialogProps {
+  order: XdocDetail;
+  /** A credit note against a return order (a UBL CreditNote), or an invoice. */
+  isCredit: boolean;
+  returnFocus?: () => HTMLElement | null | undefined;
+  onClose: () => void;
+  onSubmitted: (result: SubmittedDocument) => void;
+}
 
 /** One key per window opening: a double click, a retry or a second tab submitting it creates one document (POST /invoices). */
 export function newIdempotencyKey(): string {

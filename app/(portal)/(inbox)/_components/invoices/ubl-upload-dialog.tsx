@@ -5,22 +5,14 @@ import { Modal } from '@/components/ui/modal';
 import { Money } from '@/components/ui/money';
 import { requestErrorText } from '@/components/ui/use-oops';
 import { ApiRequestError, api } from '@/lib/client/api';
-import type { XdocDetail } from '@/lib/domain/documents/queries';
 import type { SubmittedDocument } from '@/lib/domain/invoicing/submit-once';
 import type { UblPreview } from '@/lib/domain/invoicing/upload-ubl';
 import { formatMoney } from '@/lib/format';
 import { branchesOf } from './invoice-form';
-import { newIdempotencyKey } from './submit-form';
+import { newIdempotencyKey, type RaiseDialogProps } from './submit-form';
 import { UblProblems, type Problem } from './ubl-problems';
 
-export interface UblUploadDialogProps {
-  order: XdocDetail;
-  /** A return order takes a UBL CreditNote, any other order an Invoice. */
-  isCredit: boolean;
-  returnFocus?: () => HTMLElement | null | undefined;
-  onClose: () => void;
-  onSubmitted: (result: SubmittedDocument) => void;
-}
+export type UblUploadDialogProps = RaiseDialogProps;
 
 type Answer = { preview: UblPreview } | { document: SubmittedDocument } | { message: string; problems: Problem[] };
 

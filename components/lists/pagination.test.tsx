@@ -65,6 +65,12 @@ describe('Pagination', () => {
     expect(screen.queryByText(/showing/)).not.toBeInTheDocument();
   });
 
+  it('says "more than" a capped total and offers no Last link, whose page is not known', () => {
+    render(<Pagination resultPager={{ results: 50, resultPage: 2, totalPages: 200, totalResults: 10000, totalCapped: true }} />);
+    expect(screen.getByText('showing 51 - 100 of more than 10,000 results')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Last/ })).not.toBeInTheDocument();
+  });
+
   it('has no First link while page 1 is in the window, and a Last link to the final page', () => {
     render(<Pagination resultPager={pager(2)} />);
     expect(screen.queryByRole('link', { name: /first/i })).not.toBeInTheDocument();

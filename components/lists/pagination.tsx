@@ -9,6 +9,8 @@ export interface ResultPager {
   resultPage: number | string;
   totalPages: number | string;
   totalResults: number | string;
+  /** There are more than totalResults results: a total counted only up to a cap (docs/api.md, Departures from the spec). */
+  totalCapped?: boolean;
 }
 
 export interface PaginationProps {
@@ -83,7 +85,8 @@ export function Pagination({ resultPager, onPageChange, hrefForPage, className }
     <div className={`pagination ${className ?? ''}`.trim()}>
       {range ? (
         <p className="pagination__summary">
-          showing {range.from} - {range.to} of {range.total} results
+          showing {range.from} - {range.to} of {resultPager.totalCapped ? `more than ${range.total.toLocaleString('en-US')}` : range.total}{' '}
+          results
         </p>
       ) : null}
       {pages.length > 0 ? (
@@ -91,7 +94,8 @@ export function Pagination({ resultPager, onPageChange, hrefForPage, className }
           <ul className="pagination__list">
             {pages[0] > 1 ? link(1, 'First', 'pagination__link--edge') : null}
             {pages.map((page) => link(page, String(page)))}
-            {link(totalPages, 'Last', 'pagination__link--edge')}
+            {/* Past a capped total the last page is not known. */}
+            {resultPager.totalCapped ? null : link(totalPages, 'Last', 'pagination__link--edge')}
           </ul>
         </nav>
       ) : null}

@@ -124,6 +124,16 @@ export class Scope {
     return g.kind === 'subsidiaries' ? idsOrNothing(historyDayCounts.subsidiaryId, g.read) : null;
   }
 
+  /**
+   * The rows of a counter kept per subsidiary (the history's filter counters, lib/domain/history/totals.ts)
+   * covering exactly the documents it may read; null for a scope by vendor, which such counters do not hold.
+   */
+  subsidiaryCounters(subsidiaryId: PgColumn): SQL | null {
+    const g = this.#grants;
+    if (g.kind === 'all') return EVERYTHING;
+    return g.kind === 'subsidiaries' ? idsOrNothing(subsidiaryId, g.read) : null;
+  }
+
   /** Vendors it may see: suppliers only their linked vendors; staff all. */
   vendors(): SQL {
     return this.#grants.kind === 'vendors' ? idsOrNothing(vendors.id, this.#grants.read) : EVERYTHING;

@@ -5,11 +5,23 @@ import { intText } from './query-text';
  * and the Laravel-style page of the administration lists (users, vendors, items, pricing, changes).
  */
 
-/** Spec §3 result pager: `results` is the page size. */
-export type ResultPager = { results: number; resultPage: number; totalPages: number; totalResults: number };
+/**
+ * Spec §3 result pager: `results` is the page size. `totalCapped` (our addition, docs/api.md "Departures
+ * from the spec") says there are more than `totalResults` results: a total no counter holds is counted
+ * only up to a cap, so that it costs the same however many documents match.
+ */
+export type ResultPager = { results: number; resultPage: number; totalPages: number; totalResults: number; totalCapped?: true };
 
 export function resultPager(results: number, page: number, totalResults: number): ResultPager {
   return { results, resultPage: page, totalPages: Math.ceil(totalResults / results), totalResults };
+}
+
+/** Above this many, a total counted from the documents themselves is "more than 10,000" (see cappedCountSql). */
+export const TOTAL_CAP = 10_000;
+
+/** The pager of a total counted up to `cap` (cappedCountSql): past the cap it says "more than `cap`". */
+export function cappedResultPager(results: number, page: number, counted: number, cap = TOTAL_CAP): ResultPager {
+  return counted > cap ? { ...resultPager(results, page, cap), totalCapped: true } : resultPager(results, page, counted);
 }
 
 /** Spec §3 Laravel-style page. */

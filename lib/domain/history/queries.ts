@@ -1,11 +1,12 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { db, queryPlannedForValues } from '../../../db/client';
-import { historyCounts, historyDayCounts, subsidiaries, vendors, xdocs } from '../../../db/schema';
+import { historyDayCounts, subsidiaries, vendors, xdocs } from '../../../db/schema';
 import type { Scope } from '../../auth/scope';
 import { NEWEST_FIRST, summariesPageJson, type XdocListRow } from '../documents/summary';
 import { JsonText } from '../json-text';
-import { offsetOf, resultPager, type ResultPager } from '../paging';
+import { cappedResultPager, offsetOf, resultPager, type ResultPager } from '../paging';
+import { bySubsidiary, inIds } from './conditions';
+import { historyTotal, type HistoryTotal } from './totals';
 import { orderBySql, type SortColumns } from '../sorting';
 import type { HistoryFilter, HistoryReportFilter, HistorySortKey } from './schemas';
 
@@ -41,19 +42,8 @@ async function resolvedIds(filter: HistoryReportFilter): Promise<{ vendorIds?: n
 }
 
 type Resolved = Awaited<ReturnType<typeof resolvedIds>>;
-const NOTHING = sql`false`;
 
-/** A filter by ids: none given (undefined) is no condition, an empty list (unknown codes) matches nothing. */
-const inIds = (column: PgColumn, ids: number[] | undefined) =>
-  ids === undefined ? undefined : ids.length ? inArray(column, ids) : NOTHING;
-
-/** The subsidiary filter and the customer account (a subsidiary by its tinyMce; unknown matches nothing) on a subsidiary column. */
-const bySubsidiary = (column: PgColumn, filter: HistoryReportFilter, custaccountId: Resolved['custaccountId']) => [
-  filter.subsidiary !== undefined ? eq(column, filter.subsidiary) : undefined,
-  custaccountId === undefined ? undefined : custaccountId === null ? NOTHING : eq(column, custaccountId),
-];
-
-/** Whether the filter asks for nothing the counters (history_counts, history_day_counts) leave out: store, region, division, dates. */
+/** Whether the filter asks for nothing the day counters (history_day_counts) leave out: store, region, division, dates. */
 const countersHold = (filter: HistoryReportFilter) =>
   filter.store === undefined && filter.region === undefined && filter.division === undefined && !filter.fromDate && !filter.toDate;
 
@@ -75,24 +65,6 @@ function documentsWhere(scope: Scope, filter: HistoryReportFilter, { vendorIds, 
 }
 
 /**
- * The exact total from the trigger-kept counters (history_counts: subsidiary × vendor × type × status),
- * when the filter asks for nothing they do not hold (store, region, division, dates); else null.
- */
-function countedTotal(scope: Scope, filter: HistoryReportFilter, { vendorIds, custaccountId }: Resolved): SQL | null {
-  if (!countersHold(filter)) return null;
-  const where = and(
-    scope.historyCounts(),
-    filter.xdocTypeCode ? eq(historyCounts.xdocTypeCode, filter.xdocTypeCode) : undefined,
-    filter.wfStatusCode ? eq(historyCounts.wfStatusCode, filter.wfStatusCode) : undefined,
-    ...bySubsidiary(historyCounts.subsidiaryId, filter, custaccountId),
-    inIds(historyCounts.vendorId, vendorIds),
-  );
-  return sql`(select coalesce(sum(${historyCounts.total}), 0)::int from ${historyCounts} where ${where})`;
-}
-
-const countSql = (where: SQL) => sql`(select count(*)::int from ${xdocs} where ${where})`;
-
-/**
  * The day counter rows (history_day_counts: day × subsidiary) holding exactly what the search finds,
  * when it is in the default order and filtered by nothing but the subsidiary; else null.
  */
@@ -109,14 +81,21 @@ function countedDays(scope: Scope, filter: HistoryFilter, { vendorIds, custaccou
  */
 export const DEEP_PAGE_OFFSET = 5000;
 
-/** A history search's scoped conditions and the SQL of its exact total (from the counters where they cover it). */
-export async function historySearch(scope: Scope, filter: HistoryReportFilter): Promise<{ where: SQL; total: SQL; resolved: Resolved }> {
+/**
+ * A history search's scoped conditions and the SQL of its total: exact from the counters where they hold
+ * the filter, else counted up to `cap` (historyTotal).
+ */
+export async function historySearch(
+  scope: Scope,
+  filter: HistoryReportFilter,
+  { cap }: { cap?: number } = {},
+): Promise<{ where: SQL; resolved: Resolved } & HistoryTotal> {
   const resolved = await resolvedIds(filter);
   const where = documentsWhere(scope, filter, resolved);
-  return { where, total: countedTotal(scope, filter, resolved) ?? countSql(where), resolved };
+  return { where, resolved, ...historyTotal(scope, filter, resolved, where, cap) };
 }
 
-/** How many documents a search finds (the report decides from it whether to stream or e-mail). */
+/** How many documents a search finds, up to its cap (the report decides from it whether to stream or e-mail). */
 export async function countHistory(total: SQL): Promise<number> {
   const [row] = await queryPlannedForValues<{ total: number }>(sql`select ${total} as total`);
   return row?.total ?? 0;
@@ -133,8 +112,8 @@ export async function historyPageStatement(
   scope: Scope,
   filter: HistoryFilter,
   { deepFrom = DEEP_PAGE_OFFSET }: { deepFrom?: number } = {},
-): Promise<{ page: SQL; total: SQL }> {
-  const { where, total, resolved } = await historySearch(scope, filter);
+): Promise<{ page: SQL } & HistoryTotal> {
+  const { where, total, capped, resolved } = await historySearch(scope, filter);
   const offset = offsetOf(filter.page, filter.results);
   const limit = sql.raw(String(filter.results));
   const days = offset >= deepFrom ? countedDays(scope, filter, resolved) : null;
@@ -142,6 +121,7 @@ export async function historyPageStatement(
     return {
       page: sql`select ${xdocs.id} as id, ${total} as total from ${xdocs} where ${where} order by ${historyOrder(filter)} limit ${limit} offset ${offset}`,
       total,
+      capped,
     };
   const anchor = sql`select doc_date, newer from (
       select doc_date, (sum(n) over (order by doc_date desc) - n)::bigint as newer
@@ -154,6 +134,7 @@ export async function historyPageStatement(
       where ${where} and ${xdocs.docDate} <= (select doc_date from anchor)
       order by ${historyOrder(filter)} limit ${limit} offset (select ${offset} - newer from anchor)`,
     total,
+    capped,
   };
 }
 
@@ -163,9 +144,13 @@ export async function historyPageStatement(
  * index for a store differs from the best for a date range, which one generic plan cannot serve.
  */
 export async function listHistoryDocuments(scope: Scope, filter: HistoryFilter): Promise<JsonText<HistoryPage>> {
-  const { page, total } = await historyPageStatement(scope, filter);
+  const { page, total, capped } = await historyPageStatement(scope, filter);
   const found = await summariesPageJson(page, { plannedForValues: true });
   const totalResults = found.total ?? (filter.page > 1 ? await countHistory(total) : 0);
-  const pager = JSON.stringify(resultPager(filter.results, filter.page, totalResults));
+  const pager = JSON.stringify(
+    capped === null
+      ? resultPager(filter.results, filter.page, totalResults)
+      : cappedResultPager(filter.results, filter.page, totalResults, capped),
+  );
   return new JsonText<HistoryPage>(`{"xdocs":${found.json},"resultPager":${pager}}`);
 }

@@ -5,7 +5,8 @@ import { inboxCounts, subsidiaries, xdocs, type InboxCountedList } from '../../.
 import type { Scope } from '../../auth/scope';
 import { NEWEST_FIRST, summariesPageJson, type XdocListRow } from '../documents/summary';
 import { JsonText } from '../json-text';
-import { offsetOf, resultPager, type ResultPager } from '../paging';
+import { cappedCountSql } from '../documents/capped-count';
+import { cappedResultPager, offsetOf, resultPager, type ResultPager } from '../paging';
 import { escapeLike } from '../query-text';
 import { orderBySql, type SortColumns } from '../sorting';
 import type { InboxFilter, InboxSortKey, ReturnOrderFilter } from './schemas';
@@ -110,7 +111,9 @@ function listWhere(scopeCondition: SQL, list: InboxListName, filter: InboxFilter
 export function inboxPageQuery(scope: Scope, list: InboxListName, filter: InboxFilter): SQL {
   const def: ListDef = INBOX_LISTS[list];
   const where = listWhere(scopeOf(scope, filter), list, filter);
-  const total = (def.counted && countersCover(filter) ? countedTotalSql(scope, def.counted, filter) : null) ?? countSql(where);
+  const counted = def.counted && countersCover(filter) ? countedTotalSql(scope, def.counted, filter) : null;
+  // A part-number search is counted only up to the cap: a fragment in every number would count them all.
+  const total = counted ?? (filter.docno ? cappedCountSql(where) : countSql(where));
   const order = orderBySql(filter, SORT_COLUMNS, { tiebreak: xdocs.id, defaultOrder: NEWEST_FIRST });
   const rows = filter.sort ? sortedRows(scope, list, filter, SORT_COLUMNS[filter.sort], order) : null;
   // `results` is a validated whole number; as a literal it steers the page's plan (see summariesPageJson).
@@ -145,8 +148,12 @@ export const plannedForValues = (filter: InboxFilter): boolean => Boolean(filter
 
 async function listPage<T>(scope: Scope, list: InboxListName, filter: InboxFilter, wrap: (rows: string, pager: string) => T): Promise<T> {
   const found = await summariesPageJson(inboxPageQuery(scope, list, filter), { plannedForValues: plannedForValues(filter) });
-  const totalResults = found.total ?? (filter.page > 1 ? await countWhere(listWhere(scopeOf(scope, filter), list, filter)) : 0);
-  return wrap(found.json, JSON.stringify(resultPager(filter.results, filter.page, totalResults)));
+  const where = listWhere(scopeOf(scope, filter), list, filter);
+  const totalResults = found.total ?? (filter.page > 1 ? await countWhere(filter.docno ? cappedCountSql(where) : countSql(where)) : 0);
+  const pager = filter.docno
+    ? cappedResultPager(filter.results, filter.page, totalResults)
+    : resultPager(filter.results, filter.page, totalResults);
+  return wrap(found.json, JSON.stringify(pager));
 }
 
 const asInboxPage = (rows: string, pager: string) => new JsonText<InboxPage>(`{"xdocs":${rows},"resultPager":${pager}}`);
@@ -167,8 +174,8 @@ function countedTotalSql(scope: Scope, list: InboxCountedList, { store, vendor }
 
 const countSql = (where: SQL) => sql`(select count(*)::int from ${xdocs} where ${where})`;
 
-async function countWhere(where: SQL): Promise<number> {
-  const { rows } = await db.execute<{ total: number }>(sql`select ${countSql(where)} as total`);
+async function countWhere(count: SQL): Promise<number> {
+  const { rows } = await db.execute<{ total: number }>(sql`select ${count} as total`);
   return rows[0]?.total ?? 0;
 }
 

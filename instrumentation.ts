@@ -2,7 +2,8 @@
  * Runs once when a web process starts, before it answers any request (whichever server runs Next:
  * server/main.ts, the image's standalone server.js, next dev): refuses to serve in production with a
  * public or short session secret, starts recording each request's socket address
- * (lib/net/peer-address.ts), and says where its queue is (jobs/queue.ts decides and logs), so the web's
+ * (lib/net/peer-address.ts), registers the gauges /metrics reads (lib/observability/portal-gauges.ts), and
+ * says where its queue is (jobs/queue.ts decides and logs), so the web's
  * choice shows at start as the worker's does, not at the first e-mail.
  */
 export async function register(): Promise<void> {
@@ -16,6 +17,8 @@ export async function register(): Promise<void> {
   }
   const { capturePeerAddresses } = await import('./lib/net/peer-address');
   capturePeerAddresses();
+  const { registerPortalGauges } = await import('./lib/observability/portal-gauges');
+  registerPortalGauges();
   const { chooseQueueBackend } = await import('./jobs/queue');
   await chooseQueueBackend();
 }

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import next from 'next';
 import { pool } from '../db/client';
+import { gatherMetricsOfProcesses, shareMetricsWithPrimary } from '../lib/observability/cluster-metrics';
 import { markShuttingDown } from '../lib/observability/readiness';
 import { env, productionSecretProblem } from '../lib/env';
 
@@ -29,6 +30,7 @@ else await serve();
 
 function superviseProcesses(count: number): void {
   let stopping = false;
+  gatherMetricsOfProcesses();
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
@@ -48,6 +50,7 @@ function superviseProcesses(count: number): void {
 }
 
 async function serve(): Promise<void> {
+  shareMetricsWithPrimary();
   const app = next({ dev: false, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();

@@ -6,16 +6,18 @@ import { metrics } from './metrics';
 /**
  * What /metrics reads at scrape time besides the request counters: this process's PostgreSQL pool, the
  * outbox's backlog (rows not yet done, through its partial index) and the queue's jobs by state. The outbox
- * and the queue are shared, so every replica reports the same values (aggregate them with max()).
+ * and the queue are shared, so every replica reports the same values (aggregate them with max()), and so
+ * does every process of one replica: their `aggregator` is `max` where cluster-metrics.ts adds the
+ * processes up (the pool's is the sum, the pool of all of them).
  * A source that does not answer leaves its series out of that scrape rather than failing it.
+ * Registered when a web process starts (instrumentation.ts), so a cluster process that has never been
+ * scraped still reports its pool; once per registry, which Next's bundles of this file share.
  */
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
-const registered = new WeakSet<object>();
 
 export function registerPortalGauges(): void {
   const { registry } = metrics();
-  if (registered.has(registry)) return;
-  registered.add(registry);
+  if (registry.getSingleMetric('portal_db_pool_connections')) return;
   const registers = [registry];
   new Gauge({
     name: 'portal_db_pool_connections',
@@ -33,11 +35,13 @@ export function registerPortalGauges(): void {
     help: 'Outbox rows not yet done, by status',
     labelNames: ['status'],
     registers,
+    aggregator: 'max',
   });
   new Gauge({
     name: 'portal_outbox_oldest_age_seconds',
     help: 'Age of the oldest outbox row not yet done (0 when there is none)',
     registers,
+    aggregator: 'max',
     async collect() {
       this.reset();
       outboxRows.reset();
@@ -57,6 +61,7 @@ export function registerPortalGauges(): void {
     help: 'Jobs in the queue by state',
     labelNames: ['state'],
     registers,
+    aggregator: 'max',
     async collect() {
       this.reset();
       const counts = await withTimeout(getQueue().then((queue) => queue.getJobCounts(...QUEUE_STATES))).catch(() => null);

@@ -24,8 +24,13 @@ function checkDeclaredLength(req: Request, limit: number): void {
 
 /** The whole body as text, at most `limit` bytes. */
 export async function readLimitedText(req: Request, limit: number): Promise<string> {
+  return (await readLimitedBytes(req, limit)).toString('utf8');
+}
+
+/** The whole body as bytes, at most `limit` bytes (XML is decoded by its reader, which refuses bad UTF-8). */
+export async function readLimitedBytes(req: Request, limit: number): Promise<Buffer> {
   checkDeclaredLength(req, limit);
-  if (!req.body) return '';
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -39,7 +44,7 @@ export async function readLimitedText(req: Request, limit: number): Promise<stri
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** A JSON object body; an empty body is {}. */

@@ -54,6 +54,16 @@ export function v1Route<P = undefined, Q = undefined, B = undefined>(
   });
 }
 
+/**
+ * A JSON body read and checked as v1Route reads one given `body`, for a handler that reads its body itself
+ * (one that also takes another format, e.g. POST /api/v1/documents with XML).
+ */
+export async function jsonBodyOf<B>(req: Request, schema: ZodType<B>, limit?: number): Promise<B> {
+  const raw = await readJsonBody(req, limit);
+  refuseUnstorableText(raw);
+  return schema.parse(raw);
+}
+
 async function integrationFromRequest(req: Request): Promise<IntegrationActor> {
   const header = req.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

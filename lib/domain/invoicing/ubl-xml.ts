@@ -17,7 +17,12 @@ export type XmlElement = { name: string; attrs: Record<string, string>; text: st
 const PREFIXES: Record<string, string> = { [CBC]: 'cbc', [CAC]: 'cac' };
 export const MAX_DEPTH = 40;
 
-const fileProblem = (message: string) => new RuleViolationError(message, { file: [message] });
+/** What is read: an uploaded file (the upload screen's `file` field) or an API request's body. */
+export type XmlSource = 'file' | 'body';
+const problemOf = (source: XmlSource) => (message: string) => {
+  const said = message.replace(/^The file/, `The ${source}`);
+  return new RuleViolationError(said, { [source]: [said] });
+};
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 function decodeEntities(text: string): string {
@@ -75,7 +80,8 @@ function resolve(nodes: Ordered[], scope: Record<string, string>): XmlElement[] 
 }
 
 /** The document element of an uploaded XML file, or a refusal that says in plain words what is wrong. */
-export function readXml(bytes: Uint8Array): XmlElement {
+export function readXml(bytes: Uint8Array, source: XmlSource = 'file'): XmlElement {
+  const fileProblem = problemOf(source);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');

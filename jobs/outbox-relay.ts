@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { db } from '../db/client';
 import { outbox } from '../db/schema/outbox';
 import { effectKeyOf } from './outbox-job';
-import { getQueue, trackQueueUse } from './queue';
+import { isJobName } from './definitions';
+import { getQueue, jobOptionsByKind, trackQueueUse } from './queue';
 
 /** A 'queued' row this old is relayed again in case Redis lost the job; the job id makes that harmless. */
 const REQUEUE_AFTER = '5 minutes';
@@ -61,7 +62,8 @@ export async function relayOutbox({ limit = 100 }: { limit?: number } = {}): Pro
       const jobs = rows.map((row) => ({
         name: row.kind,
         data: row.requestId ? { outboxId: row.id, requestId: row.requestId } : { outboxId: row.id },
-        opts: { jobId: effectKeyOf(row) },
+        // The queue's defaults apply; a kind's own (an e-mail's longer retries) on top.
+        opts: { ...(isJobName(row.kind) ? jobOptionsByKind[row.kind] : {}), jobId: effectKeyOf(row) },
       }));
       // A timed-out add may still land later; the next round re-adds under the same job id, so no duplicate.
       await withTimeout(

@@ -1,8 +1,18 @@
-import { Queue, Worker, createPostgresBackend, withBackend, type DefaultJobOptions, type PostgresPoolConfig, type Processor } from 'bullmq';
+import {
+  Backoffs,
+  Queue,
+  Worker,
+  createPostgresBackend,
+  withBackend,
+  type DefaultJobOptions,
+  type JobsOptions,
+  type PostgresPoolConfig,
+  type Processor,
+} from 'bullmq';
 import { Redis } from 'ioredis';
 import { env } from '../lib/env';
 import { answersAt } from '../lib/net/ports';
-import type { OutboxJobData } from './definitions';
+import type { JobName, OutboxJobData } from './definitions';
 
 export const QUEUE_NAME = 'portal';
 
@@ -13,6 +23,28 @@ export const defaultJobOptions: DefaultJobOptions = {
   removeOnComplete: { age: 3600, count: 10000 },
   removeOnFail: false, // failed jobs are kept for inspection and manual retry
 };
+
+/**
+ * What a kind of job changes of the defaults. An e-mail rides out an SMTP server down for half an hour (issue 24:
+ * ten minutes of outage, everything delivered after): 11 attempts, the last 2,046 s (34 min) after the first
+ * failure, with at most 17 min between the server's return and the next try (docs/architecture.md "Notifications").
+ */
+export const jobOptionsByKind: Partial<Record<JobName, Pick<JobsOptions, 'attempts' | 'backoff'>>> = {
+  'send-email': { attempts: 11 },
+};
+
+/** A job's options as the relay adds it: the defaults with its kind's own. */
+export const jobOptionsOf = (kind: JobName): JobsOptions => ({ ...defaultJobOptions, ...jobOptionsByKind[kind] });
+
+/** The wait before each retry of a job with these options, in ms, as BullMQ computes it (backoff without jitter). */
+export function retryDelaysMs({ attempts = 1, backoff }: Pick<JobsOptions, 'attempts' | 'backoff'>): number[] {
+  const normalized = backoff === undefined ? undefined : Backoffs.normalize(backoff);
+  return Array.from({ length: attempts - 1 }, (_, retry) => {
+    const delay = normalized ? Backoffs.calculate(normalized, retry + 1, new Error('retry'), {} as never) : 0;
+    if (typeof delay !== 'number') throw new Error('retryDelaysMs computes built-in backoffs only');
+    return delay;
+  });
+}
 
 /**
  * Where the queue lives. BullMQ runs the same Queue and Worker classes on either backend, so the job

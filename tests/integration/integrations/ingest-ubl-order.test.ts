@@ -72,8 +72,8 @@ describe('POST /api/v1/documents with a UBL Order', () => {
     });
     const lines = await db.select().from(xdocLines).where(eq(xdocLines.xdocId, doc.id)).orderBy(xdocLines.lineNumber);
     expect(lines.map((l) => [l.lineNumber, l.catalogueCode, l.descr, l.qty, l.amount, l.taxPercent])).toEqual([
-      [1, '101001', 'Maize meal 10 kg', '3.00', '33.33', '15.00'],
-      [2, '101002', 'Sugar 2 kg', '1.50', '0.07', '15.00'],
+      [1, '101001', 'Highveld Full Cream Milk 1L', '3.00', '33.33', '15.00'],
+      [2, '101002', 'Highveld Low Fat Milk 1L', '1.50', '0.07', '15.00'],
     ]);
     const inbox = await callRoute(ordersRoute, `/orders?docno=${docno}`, { headers: await sessionHeaders('supplier@portal.test') });
     expect((await inbox.json()).xdocs.map((x: { docno: string }) => x.docno)).toEqual([docno]);
@@ -108,8 +108,8 @@ describe('POST /api/v1/documents with a UBL Order', () => {
       deliveryDate: '2026-06-22',
       descr: 'Weekly replenishment',
       lines: [
-        { lineNumber: 1, catalogueCode: '101001', descr: 'Maize meal 10 kg', qty: 3, amount: '33.33', taxPercent: 15 },
-        { lineNumber: 2, catalogueCode: '101002', descr: 'Sugar 2 kg', qty: 1.5, amount: 0.07, taxPercent: 15 },
+        { lineNumber: 1, catalogueCode: '101001', descr: 'Highveld Full Cream Milk 1L', qty: 3, amount: '33.33', taxPercent: 15 },
+        { lineNumber: 2, catalogueCode: '101002', descr: 'Highveld Low Fat Milk 1L', qty: 1.5, amount: 0.07, taxPercent: 15 },
       ],
     };
     expect((await callV1(documentsRoute.POST, '/api/v1/documents', { key, method: 'POST', body: asJson })).status).toBe(201);

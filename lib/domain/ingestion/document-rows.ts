@@ -36,32 +36,36 @@ function descrOf(doc: IngestedDocument, subType: XdocSubType | null): string | n
   return null;
 }
 
-/** The lines as one jsonb parameter, expanded in SQL: tax and totals are computed there, exactly as the seed computes them. */
-export function linesJson(doc: IngestedDocument, refs: ResolvedReferences): string {
-  return JSON.stringify(
-    doc.lines.map((l, i) => ({
-      line_number: l.lineNumber,
-      catalogue_code: l.catalogueCode,
-      descr: l.descr ?? null,
-      qty: l.qty,
-      amount: l.amount,
-      tax_percent: l.taxPercent,
-      delivery_address_code: refs.lineStores[i].addressCode,
-      store_id: refs.lineStores[i].storeId,
-    })),
-  );
+/** The lines' rows as insertLinesSql reads them: tax and totals are computed there, exactly as the seed computes them. */
+export function lineRows(doc: IngestedDocument, refs: ResolvedReferences) {
+  return doc.lines.map((l, i) => ({
+    line_number: l.lineNumber,
+    catalogue_code: l.catalogueCode,
+    descr: l.descr ?? null,
+    qty: l.qty,
+    amount: l.amount,
+    tax_percent: l.taxPercent,
+    delivery_address_code: refs.lineStores[i].addressCode,
+    store_id: refs.lineStores[i].storeId,
+  }));
 }
+
+/** The lines as one jsonb parameter, expanded in SQL. */
+export const linesJson = (doc: IngestedDocument, refs: ResolvedReferences): string => JSON.stringify(lineRows(doc, refs));
 
 const LINES_OF = (
   json: string,
 ) => sql`(select * from jsonb_to_recordset(${json}::jsonb) as x(line_number int, catalogue_code text, descr text,
-  qty numeric(12, 2), amount numeric(14, 2), tax_percent numeric(5, 2), delivery_address_code text, store_id int))`;
+  qty numeric(12, 2), amount numeric(14, 2), tax_percent numeric(5, 2), delivery_address_code text, store_id int, xdoc_id bigint))`;
 
-/** Inserts the lines of document `xdocId` from linesJson; tax per line rounded to the cent. */
-export function insertLinesSql(xdocId: number | SQL, json: string): SQL {
+/**
+ * Inserts the lines of document `xdocId` from linesJson; tax per line rounded to the cent. Without an id, the
+ * lines of many documents at once, each row naming its own `xdoc_id` (the bulk path).
+ */
+export function insertLinesSql(xdocId: number | SQL | null, json: string): SQL {
   return sql`insert into xdoc_lines (xdoc_id, line_number, catalogue_code, descr, qty, originalqty, amount, originalamount, tax_percent,
       tax_amount, delivery_address_code, store_id)
-    select ${xdocId}, l.line_number, l.catalogue_code, l.descr, l.qty, l.qty, l.amount, l.amount, l.tax_percent,
+    select ${xdocId === null ? sql`l.xdoc_id` : xdocId}, l.line_number, l.catalogue_code, l.descr, l.qty, l.qty, l.amount, l.amount, l.tax_percent,
       round(l.qty * l.amount * l.tax_percent / 100, 2), l.delivery_address_code, l.store_id
     from ${LINES_OF(json)} l`;
 }

@@ -1,62 +1,57 @@
-import { ZodError } from 'zod';
-import { randomUUID } from 'node:crypto';
 import type { IntegrationActor } from '../../auth/integration-actor';
-import { ConflictError, DomainError } from '../errors';
-import { ingestDocument, type IngestStatus } from './ingest-document';
+import { resultOfError, type BulkResult } from './bulk-results';
+import { ingestBatch, type BatchItem } from './ingest-batch';
+import { newBatchRule, type ParsedLine } from './line-batches';
+import { readyBatches } from './ready-batches';
+import { ReferenceCache } from './reference-cache';
 import { ingestedDocumentSchema } from './schemas';
 
+export type { BulkResult } from './bulk-results';
 export type BulkLine = { line: number; text: string } | { line: number; tooLong: true };
-export type BulkResult = {
-  line: number;
-  docno: string | null;
-  status: IngestStatus | 'invalid' | 'conflict' | 'failed';
-  error?: string;
-  errors?: Record<string, string[]>;
-};
+
+/** How long a batch waits for a next line that has not arrived yet before it is written and answered. */
+const IDLE_MS = 5;
 
 /**
- * POST /api/v1/documents/bulk: each line is one document, ingested on its own (all or nothing for that
- * line), so a bad line is answered and the next is still taken. One answer per non-blank line, in order,
- * produced as the lines arrive: a result reported is committed.
+ * POST /api/v1/documents/bulk: each line is one document, all or nothing for that line, so a bad line is
+ * answered and the next is still taken. The lines at hand are ingested together, a batch per transaction
+ * (ingest-batch.ts; the vendors and stores looked up once per request), with each line's outcome what it
+ * would be alone. One answer per non-blank line, in order, given once its batch committed: an answer
+ * reported is stored.
  */
 export async function* ingestBulk(
   actor: IntegrationActor,
   lines: AsyncIterable<BulkLine>,
   maxLineBytes: number,
 ): AsyncGenerator<BulkResult> {
-  for await (const input of lines) {
-    if ('tooLong' in input) {
-      yield { line: input.line, docno: null, status: 'invalid', error: `The line is longer than ${maxLineBytes} bytes.` };
-      continue;
-    }
-    if (!input.text.trim()) continue;
-    yield await ingestLine(actor, input.line, input.text);
+  const cache = new ReferenceCache(actor);
+  for await (const batch of readyBatches(parsedLines(lines, maxLineBytes), newBatchRule, IDLE_MS)) {
+    const documents = batch.filter((item): item is BatchItem => 'doc' in item);
+    const written = documents.length ? await ingestBatch(actor, cache, documents) : [];
+    let next = 0;
+    for (const item of batch) yield 'result' in item ? item.result : written[next++];
   }
 }
 
-async function ingestLine(actor: IntegrationActor, line: number, text: string): Promise<BulkResult> {
+async function* parsedLines(lines: AsyncIterable<BulkLine>, maxLineBytes: number): AsyncGenerator<ParsedLine> {
+  for await (const input of lines) {
+    if ('tooLong' in input) {
+      const error = `The line is longer than ${maxLineBytes} bytes.`;
+      yield { line: input.line, result: { line: input.line, docno: null, status: 'invalid', error } };
+    } else if (input.text.trim()) yield parseLine(input.line, input.text);
+  }
+}
+
+function parseLine(line: number, text: string): ParsedLine {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return { line, docno: null, status: 'invalid', error: 'The line is not valid JSON.' };
+    return { line, result: { line, docno: null, status: 'invalid', error: 'The line is not valid JSON.' } };
   }
+  const parsed = ingestedDocumentSchema.safeParse(raw);
+  if (parsed.success) return { line, doc: parsed.data };
   const docno =
     raw && typeof raw === 'object' && typeof (raw as { docno?: unknown }).docno === 'string' ? (raw as { docno: string }).docno : null;
-  try {
-    const doc = ingestedDocumentSchema.parse(raw);
-    const result = await ingestDocument(actor, doc);
-    return { line, docno: result.docno, status: result.status };
-  } catch (error) {
-    if (error instanceof ZodError) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
-      return { line, docno, status: 'invalid', error: error.issues[0]?.message ?? 'The document is not valid.', errors };
-    }
-    if (error instanceof ConflictError) return { line, docno, status: 'conflict', error: error.message, errors: error.errors };
-    if (error instanceof DomainError) return { line, docno, status: 'invalid', error: error.message, errors: error.errors };
-    const id = randomUUID();
-    console.error(`[error ${id}] bulk ingestion, line ${line}`, error);
-    return { line, docno, status: 'failed', error: `Something went wrong on our side (reference ${id}); send this line again.` };
-  }
+  return { line, result: resultOfError(line, docno, parsed.error) };
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { db, type Tx } from '../../../db/client';
 import { auditEntries, ingestedDocuments, xdocs } from '../../../db/schema';
 import { integrationDoerName, type IntegrationActor } from '../../auth/integration-actor';
 import { ConflictError } from '../errors';
 import { recordEvent } from '../integrations/record-event';
+import { contentHash } from './content-hash';
 import { resolveReferences } from './references';
 import { documentColumns, insertLinesSql, linesJson, newTinyMce, totalsSql, typeDescrOf } from './document-rows';
 import type { IngestedDocument } from './schemas';
@@ -100,7 +100,11 @@ export async function ingestInTransaction(tx: Tx, actor: IntegrationActor, doc: 
   return result;
 }
 
-const eventData = (doc: IngestedDocument, result: IngestResult) => ({ ...result, vendorCode: doc.vendorCode, storeCode: doc.storeCode });
+export const eventData = (doc: IngestedDocument, result: IngestResult) => ({
+  ...result,
+  vendorCode: doc.vendorCode,
+  storeCode: doc.storeCode,
+});
 
 /** Why a document may no longer be changed by its sender, or null when nobody has acted on it yet. */
 async function actedOnReason(tx: Tx, doc: typeof xdocs.$inferSelect): Promise<string | null> {
@@ -134,20 +138,4 @@ async function relatedOrderId(tx: Tx, doc: IngestedDocument, subsidiaryId: numbe
     )
     .limit(1);
   return order?.id ?? null;
-}
-
-/** A hash of the document as parsed (decimals normalised, keys sorted), so spelling does not count as a change. */
-function contentHash(doc: IngestedDocument): string {
-  return createHash('sha256').update(canonical(doc)).digest('hex');
-}
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
 }

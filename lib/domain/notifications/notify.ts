@@ -48,21 +48,37 @@ const DECIDED: Record<string, DecidedKind> = {
  * preference code covers write nothing.
  */
 export async function notifyOfEvents(tx: DbOrTx, list: readonly NotifiedEvent[]): Promise<void> {
+  const documents: DocumentNotice[] = [];
   for (const event of list) {
     if (!event.vendorId) continue;
     const document = event.type === 'document.ingested' ? DOCUMENT_CODES[String(event.data.type)] : undefined;
-    if (document && event.xdocId) await notifyDocument(tx, event.vendorId, event.xdocId, document);
+    if (document && event.xdocId) documents.push({ vendorId: event.vendorId, xdocId: event.xdocId, ...document });
     const decided = DECIDED[event.type];
     if (decided) await notifyDecided(tx, event.vendorId, decided, event.data);
   }
+  await notifyDocuments(tx, documents);
 }
 
-async function notifyDocument(tx: DbOrTx, vendorId: number, xdocId: number, { code, tab }: { code: string; tab: string }) {
-  const summary = sql`(select jsonb_build_object(
+type DocumentNotice = { vendorId: number; xdocId: number; code: string; tab: string };
+const arrayOf = (values: readonly (string | number)[], type: 'int' | 'bigint' | 'text') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/** The documents' notifications in one statement, however many documents a bulk ingestion's batch holds. */
+async function notifyDocuments(tx: DbOrTx, list: readonly DocumentNotice[]) {
+  if (!list.length) return;
+  const column = <K extends keyof DocumentNotice>(key: K, type: 'int' | 'bigint' | 'text') =>
+    arrayOf(
+      list.map((notice) => notice[key]),
+      type,
+    );
+  await tx.execute(sql`insert into notifications (user_id, code, xdoc_id, summary)
+    select u.id, e.code, e.xdoc_id, jsonb_build_object(
       'title', d.xdoc_type_descr || ' ' || d.docno, 'vendor', v.name || ' (' || v.code || ')',
-      'store', s.name || ' (' || s.code || ')', 'path', ${`/?tab=${tab}&doc=`} || d.tiny_mce, 'tab', ${tab}::text)
-    from xdocs d join vendors v on v.id = d.vendor_id left join stores s on s.id = d.store_id where d.id = ${xdocId})`;
-  await insertFor(tx, vendorId, code, xdocId, summary);
+      'store', s.name || ' (' || s.code || ')', 'path', '/?tab=' || e.tab || '&doc=' || d.tiny_mce, 'tab', e.tab)
+    from unnest(${column('vendorId', 'int')}, ${column('xdocId', 'bigint')}, ${column('code', 'text')}, ${column('tab', 'text')})
+      as e(vendor_id, xdoc_id, code, tab)
+    join xdocs d on d.id = e.xdoc_id join vendors v on v.id = d.vendor_id left join stores s on s.id = d.store_id
+    cross join lateral (${usersReadingVendor(sql`e.vendor_id`)}) as r(user_id)
+    join users u on u.id = r.user_id and ${wantsCode(sql`e.code`)}`);
 }
 
 async function notifyDecided(tx: DbOrTx, vendorId: number, kind: DecidedKind, data: Record<string, unknown>) {
@@ -85,5 +101,5 @@ async function insertFor(tx: DbOrTx, vendorId: number, code: string, xdocId: num
 }
 
 /** An active user with an address who has not turned the code off (lib/domain/preferences). */
-export const wantsCode = (code: string) => sql`u.deleted_at is null and u.email <> ''
+export const wantsCode = (code: string | SQL) => sql`u.deleted_at is null and u.email <> ''
   and not exists (select 1 from email_preferences p where p.user_id = u.id and p.code = ${code} and p.disabled)`;

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import type { ResolvedReferences } from './references';
+import type { IngestedDocument } from './schemas';
+
+type Identified = { doc: IngestedDocument; refs: ResolvedReferences };
+export type KnownDocument = { xdocId: number; contentHash: string; version: number };
+
+const identityOf = ({ doc, refs }: Identified) => `${refs.store.subsidiaryId}:${doc.type}:${doc.docno}`;
+/** One array parameter (drizzle would spread a plain array into a list of parameters). */
+const array = (values: readonly (string | number)[], type: 'text' | 'int') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+const textArray = (values: readonly string[]) => array(values, 'text');
+
+/**
+ * Takes the advisory locks ingestInTransaction takes for one document (same keys), for every document of a
+ * batch, in one statement and in the order of their hashes: two batches sharing documents, or a batch and a
+ * single POST, wait for each other instead of deadlocking, and a new document is created once.
+ */
+export async function lockIdentities(tx: Tx, list: readonly Identified[]): Promise<void> {
+  const keys = list.map((item) => `ingest:${identityOf(item)}`);
+  await tx.execute(sql`select pg_advisory_xact_lock(h)
+    from (select distinct hashtextextended(k, 0) as h from unnest(${textArray(keys)}) as k order by h) locks`);
+}
+
+/** The documents of the batch that exist already, by identity (subsidiary:type:docno). */
+export async function knownDocuments(tx: Tx, list: readonly Identified[]): Promise<Map<string, KnownDocument>> {
+  const { rows } = await tx.execute<KnownDocument & { subsidiaryId: number; type: string; docno: string }>(sql`
+    select i.subsidiary_id as "subsidiaryId", i.type, i.docno, i.xdoc_id as "xdocId", i.content_hash as "contentHash", i.version
+    from ingested_documents i
+    join unnest(${array(
+      list.map((x) => x.refs.store.subsidiaryId),
+      'int',
+    )}, ${textArray(list.map((x) => x.doc.type))},
+      ${textArray(list.map((x) => x.doc.docno))}) as b(subsidiary_id, type, docno)
+      on i.subsidiary_id = b.subsidiary_id and i.type = b.type and i.docno = b.docno`);
+  return new Map(rows.map((r) => [`${r.subsidiaryId}:${r.type}:${r.docno}`, { ...r, xdocId: Number(r.xdocId) }]));
+}
+
+export const identityKey = identityOf;
+
+const hasOrder = (doc: IngestedDocument) => doc.type !== 'order' && doc.type !== 'return' && doc.type !== 'remittance' && !!doc.orderno;
+
+/** Each document's related order (relatedOrderId in ingest-document.ts, for a batch in one query): by position, or null. */
+export async function relatedOrderIds(tx: Tx, list: readonly Identified[]): Promise<(number | null)[]> {
+  const asking = list.flatMap((item, i) => (hasOrder(item.doc) ? [{ i, ...item }] : []));
+  const found = new Map<number, number>();
+  if (asking.length) {
+    const { rows } = await tx.execute<{ i: number; id: number }>(sql`
+      select distinct on (b.i) b.i, x.id
+      from unnest(${array(
+        asking.map((a) => a.i),
+        'int',
+      )}, ${textArray(asking.map((a) => a.doc.orderno!))},
+        ${array(
+          asking.map((a) => a.refs.store.subsidiaryId),
+          'int',
+        )}, ${array(
+          asking.map((a) => a.refs.vendorId),
+          'int',
+        )})
+        as b(i, docno, subsidiary_id, vendor_id)
+      join xdocs x on x.docno = b.docno and x.xdoc_type_code = 'order' and x.subsidiary_id = b.subsidiary_id and x.vendor_id = b.vendor_id
+      order by b.i, x.id`);
+    for (const row of rows) found.set(Number(row.i), Number(row.id));
+  }
+  return list.map((_, i) => found.get(i) ?? null);
+}

@@ -1,0 +1,43 @@
+import type { BulkResult } from './bulk-results';
+import type { IngestedDocument } from './schemas';
+
+/** A line of a bulk file, parsed: a valid document, or its answer already (not JSON, not valid). */
+export type ParsedLine = { line: number; doc: IngestedDocument } | { line: number; result: BulkResult };
+
+/** At most this many documents in one transaction: large enough that a statement's cost is shared, small enough to answer often. */
+export const BATCH_DOCUMENTS = 500;
+/** …and at most this many document lines (a batch's lines are one jsonb parameter). */
+export const BATCH_LINES = 10_000;
+
+const identity = (doc: IngestedDocument) => `${doc.type}\n${doc.docno}`;
+const relatesToOrder = (doc: IngestedDocument) =>
+  doc.type !== 'order' && doc.type !== 'return' && doc.type !== 'remittance' && !!doc.orderno;
+
+/**
+ * The rule of one batch (readyBatches' `newBatch`): besides the limits, a document that depends on one
+ * already in the batch starts the next batch, so it sees that one committed, exactly as if each line were
+ * ingested alone: the same document twice (the second is unchanged or an update of the first) and a goods
+ * receipt, delivery note or dispute whose order is in the batch (it links to it).
+ */
+export function newBatchRule(): (next: ParsedLine) => boolean {
+  let documents = 0;
+  let lines = 0;
+  const identities = new Set<string>();
+  const orders = new Set<string>();
+  return (next) => {
+    if (documents >= BATCH_DOCUMENTS) return false;
+    if (!('doc' in next)) {
+      documents += 1;
+      return true;
+    }
+    const { doc } = next;
+    if (documents > 0 && lines + doc.lines.length > BATCH_LINES) return false;
+    if (identities.has(identity(doc))) return false;
+    if (relatesToOrder(doc) && orders.has(doc.orderno!)) return false;
+    documents += 1;
+    lines += doc.lines.length;
+    identities.add(identity(doc));
+    if (doc.type === 'order' || doc.type === 'return') orders.add(doc.docno);
+    return true;
+  };
+}

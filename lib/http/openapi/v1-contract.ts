@@ -105,7 +105,7 @@ const postBulk: ZodOpenApiOperationObject = {
     content: {
       [NDJSON]: {
         schema: z.string().meta({ description: 'Lines of JSON, each a Document (components/schemas/Document).' }),
-        examples: { twoOrders: { value: ndjsonOf(ingestedDocumentSchema) } },
+        examples: { documents: { value: ndjsonOf(ingestedDocumentSchema) } },
       },
     },
   },

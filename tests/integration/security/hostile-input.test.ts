@@ -426,6 +426,8 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/v1/invoices/[id]/ubl': { headers: () => feedKeyHeader(), params: () => ({ id: readable.tinyMce }), query: [] },
   'POST /api/v1/documents': { headers: () => feedKeyHeader(), body: () => ({ type: 'order', docno: `H-${RUN}`, lines: [] }) },
   'POST /api/v1/documents/bulk': { headers: () => feedKeyHeader(), body: () => ({ type: 'order', docno: `H-${RUN}`, lines: [] }) },
+  // The integration API's OpenAPI document: public, reads nothing of the request.
+  'GET /api/v1/openapi.json': { query: [] },
   // A UBL invoice previewed for a confirmed order of the supplier's, with no file: always refused (issue 25).
   'POST /api/invoices/ubl': {
     target: orderToInvoice,

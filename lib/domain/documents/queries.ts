@@ -4,6 +4,7 @@ import { stores, xdocLines, xdocs, type StoredResponse } from '../../../db/schem
 import type { Scope } from '../../auth/scope';
 import { NotFoundError } from '../errors';
 import { summariesWhere, type XdocSummary } from './summary';
+import type { HistoryActionId } from '../history/available-actions';
 
 /**
  * Paths name a document by its tinyMce; the /xdocs/{id}/… paths may also carry the numeric id.
@@ -109,6 +110,8 @@ export type XdocDetail = XdocSummary & {
   invoice: { orderno: string; invoiceNo: string } | null;
   /** The stored scan or attachment (GET /xdocs/{id}/scan-pdf, GET /files/{id}/download), if any. */
   scanFileId: number | null;
+  /** What the signed-in user may do to it in the history now (lib/domain/history/available-actions.ts). */
+  actions: HistoryActionId[];
 };
 
 /** The invoice raised against an order (newest first), else the invoice number recorded on the document. */
@@ -125,14 +128,13 @@ async function invoiceOf(scope: Scope, doc: XdocRow): Promise<XdocDetail['invoic
   return doc.invoiceNumber ? { orderno, invoiceNo: doc.invoiceNumber } : null;
 }
 
-/** GET /xdocs/{tinyMce}: the document with its lines, stored response and invoice reference. */
-export async function getDocument(scope: Scope, key: string): Promise<{ xdoc: XdocDetail }> {
-  const doc = await findVisibleDocument(scope, key);
+/** The detail of a document already found in scope, with what its reader may do to it. */
+export async function documentDetail(scope: Scope, doc: XdocRow, actions: HistoryActionId[]): Promise<{ xdoc: XdocDetail }> {
   const [[summary], det, invoice] = await Promise.all([
     summariesWhere(and(eq(xdocs.id, doc.id), scope.documents())!),
     documentLines(scope, doc.id),
     invoiceOf(scope, doc),
   ]);
   if (!summary) throw new NotFoundError(NOT_FOUND_MESSAGE);
-  return { xdoc: { ...summary, det, response: responseText(doc.response), invoice, scanFileId: doc.scanFileId } };
+  return { xdoc: { ...summary, det, response: responseText(doc.response), invoice, scanFileId: doc.scanFileId, actions } };
 }

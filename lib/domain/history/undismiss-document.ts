@@ -9,7 +9,7 @@ import { actOnDocument, guardedUpdate, type HistoryActionResult } from './docume
 const notDismissed = (order: XdocRow) => `Order ${order.docno} is not dismissed: it is already available for invoicing.`;
 
 /** An invoice is undismissed through the order it was raised against. */
-async function orderOf(doc: XdocRow): Promise<XdocRow> {
+export async function orderOf(doc: XdocRow): Promise<XdocRow> {
   if (doc.xdocTypeCode === 'order') return doc;
   if (doc.xdocTypeCode !== 'invoice') throw new RuleViolationError('Only an order or an invoice can be made available for invoicing.');
   const [order] = doc.relatedXdocId

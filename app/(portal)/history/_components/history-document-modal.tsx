@@ -10,6 +10,7 @@ import { Money } from '@/components/ui/money';
 import { requestErrorText, useOops } from '@/components/ui/use-oops';
 import { api } from '@/lib/client/api';
 import type { XdocDetail } from '@/lib/domain/documents/queries';
+import type { HistoryActionId } from '@/lib/domain/history/available-actions';
 import type { HistoryActionResult } from '@/lib/domain/history/document-action';
 import { formatDateDashes, labelForWfStatus } from '@/lib/format';
 import { typeLabel } from './history-url';
@@ -38,33 +39,35 @@ function factsOf(doc: XdocDetail): Fact[] {
 
 type Action = { path: string; label: string; question: string; method: 'get' | 'put' };
 
-/** Spec §4 History actions and §5 confirmations: what an order or invoice offers. */
+/**
+ * Spec §4 History actions and §5 confirmations, offered as the server says this user may do them now
+ * (XdocDetail.actions): nothing for a read-only user, "Make available for invoicing" only where
+ * invoicing was dismissed.
+ */
 function actionsFor(doc: XdocDetail): Action[] {
   const orderno = doc.orderno ?? doc.docno;
   const id = encodeURIComponent(doc.tinyMce);
-  const actions: Action[] = [];
-  if (doc.xdocTypeCode === 'order' || doc.xdocTypeCode === 'invoice')
-    actions.push({
+  const all: Record<HistoryActionId, Action> = {
+    undismiss: {
       path: `/orders/undismiss/${id}`,
       label: 'Make available for invoicing',
       question: `Are you sure you want to make order ${orderno} available for invoicing?`,
       method: 'get',
-    });
-  if (doc.xdocTypeCode === 'order') {
-    actions.push({
+    },
+    outstanding: {
       path: `/mark/outstanding/${id}`,
       label: 'Mark outstanding',
       question: `Are you sure you want to make order ${doc.docno} outstanding?`,
       method: 'get',
-    });
-    actions.push({
+    },
+    resend: {
       path: `/orders/resend/${encodeURIComponent(doc.docno)}`,
       label: 'Resend order',
       question: `Are you sure you want to resend order ${doc.docno} to the supplier?`,
       method: 'put',
-    });
-  }
-  return actions;
+    },
+  };
+  return (doc.actions ?? []).map((action) => all[action]);
 }
 
 export interface HistoryDocumentModalProps {

@@ -114,3 +114,17 @@ test('refuses a vendor search without a subsidiary with "Please select subsidiar
   await selection.getByRole('button', { name: 'Clear vendors' }).click();
   await expect(selection.getByRole('list', { name: 'Selected vendors' })).toHaveCount(0);
 });
+
+test.describe('a read-only retail user', () => {
+  test.use(signedInAs('retail.user@portal.test'));
+
+  test('opens an order and is offered no act it may not do', async ({ page }) => {
+    await page.goto('/history?xdocTypeCode=order&wfStatusCode=confirmed');
+    const docno = await rows(page).first().locator('td').first().innerText();
+    await rows(page).first().getByRole('button', { name: docno }).click();
+    const modal = page.getByRole('dialog', { name: `Order ${docno}` });
+    await expect(modal.getByRole('button', { name: 'Audit trail' })).toBeVisible();
+    for (const act of ['Make available for invoicing', 'Mark outstanding', 'Resend order'])
+      await expect(modal.getByRole('button', { name: act })).toHaveCount(0);
+  });
+});

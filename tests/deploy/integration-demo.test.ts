@@ -43,7 +43,7 @@ it('says plainly that the portal is not answering', async () => {
   const { code, output } = await runDemo(`http://127.0.0.1:${await freePort()}`);
   expect(code).toBe(1);
   expect(output).toMatch(/The portal is not answering at http:\/\/127\.0\.0\.1:\d+ .*npm run demo/);
-});
+}, 180_000);
 
 it('connects a retailer: integration, a day of orders, a confirmation by webhook and feed, revoked', async () => {
   const port = await freePort();

@@ -19,6 +19,8 @@ describe('pageGate', () => {
     expect(visit('/login').redirectToLogin).toBe(false);
     expect(visit('/password/reset/abc').redirectToLogin).toBe(false);
     expect(visit('/unsubscribe').redirectToLogin).toBe(false);
+    expect(visit('/developers/api').redirectToLogin).toBe(false);
+    expect(visit('/developers/other').redirectToLogin).toBe(true);
     expect(visit('/history', 'next-auth.session-token=x').redirectToLogin).toBe(false);
     expect(visit('/history', 'a=1; __Secure-next-auth.session-token=x').redirectToLogin).toBe(false);
     expect(visit('/history', 'not-next-auth.session-token-x=1').redirectToLogin).toBe(true);

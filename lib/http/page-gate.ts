@@ -8,7 +8,8 @@ import { signInPath } from './return-path';
  * gets an XSRF-TOKEN cookie for its forms, and an anonymous visit to a private page goes to sign-in,
  * which comes back to the address afterwards (a link to a document in an e-mail survives sign-in).
  */
-const PUBLIC_PAGES = ['/login', '/password/reset', '/unsubscribe'];
+// The integration API's reference is public, as its OpenAPI document is (a retailer's developer may have no account).
+const PUBLIC_PAGES = ['/login', '/password/reset', '/unsubscribe', '/developers/api'];
 // Either form of next-auth's session cookie (lib/auth/session.ts): its presence only, the page checks it.
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
 

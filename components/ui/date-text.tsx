@@ -10,8 +10,8 @@ const FORMATTERS = {
 export type DateTextFormat = keyof typeof FORMATTERS;
 
 /**
- * A date in one of the spec §9 formats inside <time>. Timestamps are shown in the zone of
- * whoever renders them, so render timestamps on one side (server or client) to avoid mismatches.
+ * A date in one of the spec §9 formats inside <time>, in South African time wherever it is rendered
+ * (lib/format/dates.ts), so the server's HTML and the browser's agree.
  */
 export function DateText({ value, format = 'dashes', className }: { value: DateInput; format?: DateTextFormat; className?: string }) {
   const date = toDate(value);

@@ -4,7 +4,8 @@ import PDFDocument from 'pdfkit';
 import { drawLinesTable, drawTotals } from './document-pdf-table';
 import type { PdfDeliveryAddress, PdfDocumentInput, PdfRenderOptions, PdfStore } from './document-pdf-types';
 import { formatDateDashes } from '../format/dates';
-import { documentTypeNames, formatDateTimeSast, pdfSafe, statusLabel, subTypeLabel } from './pdf-text';
+import { documentTypeNames, pdfSafe, statusLabel, subTypeLabel } from './pdf-text';
+import { formatDateTime, PORTAL_TIME_LABEL } from '../format/dates';
 import { COLOR, FONT, PAGE, frame } from './pdf-theme';
 
 export type { PdfDocumentInput, PdfDocumentLine, PdfRenderOptions } from './document-pdf-types';
@@ -192,7 +193,7 @@ function drawRunningHeader(doc: PDFKit.PDFDocument, heading: string): number {
 
 function drawFooters(doc: PDFKit.PDFDocument, docno: string, generatedAt: Date): void {
   const { start, count } = doc.bufferedPageRange();
-  const stamp = `Generated ${formatDateTimeSast(generatedAt)} (SAST)  ·  ${pdfSafe(docno)}`;
+  const stamp = `Generated ${formatDateTime(generatedAt)} (${PORTAL_TIME_LABEL})  ·  ${pdfSafe(docno)}`;
   for (let i = start; i < start + count; i += 1) {
     doc.switchToPage(i);
     const { left, right, width } = frame(doc);

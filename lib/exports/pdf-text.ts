@@ -33,15 +33,6 @@ export function pdfSafe(text: string | null | undefined): string {
   return out;
 }
 
-const SAST_OFFSET_MS = 2 * 60 * 60 * 1000; // South Africa: UTC+2, no daylight saving.
-
-/** 'DD-MM-YYYY HH:mm' in South African time, independent of the server's time zone. */
-export function formatDateTimeSast(date: Date): string {
-  const d = new Date(date.getTime() + SAST_OFFSET_MS);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
-
 /** Spec §4 label (responded → Processed, received → Processing), capitalized for the status badge. */
 export function statusLabel(code: string): string {
   return capitalize(labelForWfStatus(code.trim()));

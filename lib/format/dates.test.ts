@@ -1,37 +1,38 @@
 import { format } from 'date-fns';
-import { formatDateDashes, formatDateDots, formatDateTime, labelForWfStatus, parseDdMmYyyy, toIsoDate } from './dates';
+import { formatDateDashes, formatDateDots, formatDateTime, labelForWfStatus, parseDdMmYyyy, todayInSouthAfrica, toIsoDate } from './dates';
 
 describe('date formatters (spec §9)', () => {
-  const local = new Date(2026, 10, 21, 9, 5); // 21 Nov 2026 09:05 local time
+  const moment = new Date('2026-11-21T07:05:00Z'); // 21 Nov 2026 09:05 in South Africa
 
   it('formats DD.MM.YYYY', () => {
-    expect(formatDateDots(local)).toBe('21.11.2026');
+    expect(formatDateDots(moment)).toBe('21.11.2026');
     expect(formatDateDots('2026-01-02')).toBe('02.01.2026');
   });
 
   it('formats DD-MM-YYYY and DD-MM-YYYY HH:mm', () => {
     expect(formatDateDashes('2026-11-21')).toBe('21-11-2026');
-    expect(formatDateTime(local)).toBe('21-11-2026 09:05');
+    expect(formatDateTime(moment)).toBe('21-11-2026 09:05');
     expect(formatDateTime('2026-11-21T17:45:00')).toBe('21-11-2026 17:45');
     expect(formatDateTime('2026-11-21 17:45:00')).toBe('21-11-2026 17:45');
   });
 
   it('formats yyyy-MM-dd', () => {
-    expect(toIsoDate(local)).toBe('2026-11-21');
-    expect(toIsoDate(local.getTime())).toBe('2026-11-21');
+    expect(toIsoDate(moment)).toBe('2026-11-21');
+    expect(toIsoDate(moment.getTime())).toBe('2026-11-21');
   });
 
-  it('reads a date-only string as a local date, so it never shifts by a day', () => {
+  it('reads a date-only string as that date, so it never shifts by a day', () => {
     expect(formatDateDots('2026-03-01')).toBe('01.03.2026');
   });
 
-  it('converts timestamps with an offset to local time', () => {
-    const iso = '2026-11-21T10:00:00Z';
-    const d = new Date(iso);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    expect(formatDateTime(iso)).toBe(
-      `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`,
-    );
+  it('shows every instant in South African time (UTC+2), whatever zone the process runs in', () => {
+    expect(formatDateTime('2026-11-21T10:00:00Z')).toBe('21-11-2026 12:00');
+    expect(formatDateTime('2026-11-21T23:30:00Z')).toBe('22-11-2026 01:30');
+    expect(formatDateTime('2026-11-21T10:00:00-05:00')).toBe('21-11-2026 17:00');
+    // Late on the 21st in UTC is already the 22nd in South Africa: its date, and "today", say so.
+    expect(toIsoDate(new Date('2026-11-21T22:30:00Z'))).toBe('2026-11-22');
+    expect(todayInSouthAfrica(new Date('2026-11-21T22:30:00Z'))).toBe('2026-11-22');
+    expect(todayInSouthAfrica(new Date('2026-11-21T21:59:00Z'))).toBe('2026-11-21');
   });
 
   it('gives an empty string for empty, null and invalid values', () => {

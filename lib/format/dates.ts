@@ -1,19 +1,30 @@
+import { tz } from '@date-fns/tz';
 import { format, isValid, parse, parseISO } from 'date-fns';
 
-/** The date formats of spec §9, in one place. */
+/** The date formats of spec §9, in one place, all on one clock. */
+
+/**
+ * The portal's one clock: South African time (SAST, UTC+2 all year). Every date and time the portal
+ * shows, in screens, PDFs, e-mails and exports, and every "today" its rules use, is read and written in
+ * this zone, whatever zone the server or the browser runs in; docs/architecture.md.
+ */
+export const PORTAL_TIME_ZONE = 'Africa/Johannesburg';
+/** Said beside a time where the reader might take it for their own zone's (e-mails, PDFs, exports). */
+export const PORTAL_TIME_LABEL = 'SAST';
+const inPortalZone = { in: tz(PORTAL_TIME_ZONE) };
 
 export type DateInput = Date | string | number | null | undefined;
 
 /**
- * Date-only strings ('2026-11-21') are read as local dates so they never shift a day with the
- * time zone; timestamps with an offset or 'Z' are converted to local time.
+ * Date-only strings ('2026-11-21') and timestamps without an offset are read as South African dates
+ * and times, so they never shift with the reader's zone; timestamps with an offset or 'Z' are instants.
  */
 export function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
   let date: Date;
   if (value instanceof Date) date = value;
   else if (typeof value === 'number') date = new Date(value);
-  else date = parseISO(value.trim());
+  else date = parseISO(value.trim(), inPortalZone);
   return isValid(date) ? date : null;
 }
 
@@ -33,7 +44,7 @@ function formatWith(pattern: string, value: DateInput): string {
   const rearrange = DATE_ONLY_PATTERNS[pattern];
   if (iso && rearrange && isRealDate(Number(iso[1]), Number(iso[2]), Number(iso[3]))) return rearrange(iso[1], iso[2], iso[3]);
   const date = toDate(value);
-  return date ? format(date, pattern) : '';
+  return date ? format(date, pattern, inPortalZone) : '';
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {
@@ -45,9 +56,9 @@ function isRealDate(year: number, month: number, day: number): boolean {
 export const formatDateDots = (value: DateInput): string => formatWith('dd.MM.yyyy', value);
 /** DD-MM-YYYY */
 export const formatDateDashes = (value: DateInput): string => formatWith('dd-MM-yyyy', value);
-/** DD-MM-YYYY HH:mm (24-hour) */
+/** DD-MM-YYYY HH:mm (24-hour), South African time */
 export const formatDateTime = (value: DateInput): string => formatWith('dd-MM-yyyy HH:mm', value);
-/** yyyy-MM-dd, the format the date pickers and the API use. */
+/** yyyy-MM-dd, the format the date pickers and the API use; of a moment, its South African date. */
 export const toIsoDate = (value: DateInput): string => formatWith('yyyy-MM-dd', value);
 
 const DD_MM_YYYY = /^(\d{2}-\d{2}-\d{4})(?: (\d{2}:\d{2}))?$/;
@@ -70,3 +81,6 @@ export function labelForWfStatus(code: string | null | undefined): string {
   if (!code) return '';
   return WF_STATUS_LABELS[code.toLowerCase()] ?? code;
 }
+
+/** Today's date in South Africa (yyyy-MM-dd): the one "today" of every date rule and default. */
+export const todayInSouthAfrica = (now: Date = new Date()): string => toIsoDate(now);

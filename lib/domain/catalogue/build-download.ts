@@ -12,6 +12,7 @@ import { actorOfUser } from '../../auth/actor';
 import { DOWNLOAD_LINK_MS, downloadToken, downloadUrl } from './download-link';
 import { EXPORT_FILE_NAME } from './export-selected';
 import type { CatalogueKind } from './upload-templates';
+import { formatDateTime, PORTAL_TIME_LABEL } from '../../format/dates';
 
 /**
  * The worker's half of an e-mailed download (job 'catalogue-download'): the whole list the user may
@@ -53,7 +54,7 @@ export async function buildCatalogueDownload(
       subject: `Your ${label} download is ready`,
       lines: [
         `Your ${label} download is ready: ${downloadUrl(token)}`,
-        `The link works for one hour, until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, and only when you are signed in.`,
+        `The link works for one hour, until ${formatDateTime(expiresAt)} ${PORTAL_TIME_LABEL}, and only when you are signed in.`,
       ],
     },
   });

@@ -4,6 +4,7 @@ import { pricingChanges, pricings } from '../../../db/schema';
 import { formatDateTime } from '../../format';
 import { inRequestOrder, type LockedChange, type Refusal } from './lock-changes';
 import { pricingChangeableSchema } from './schemas';
+import { todayInSouthAfrica } from '../../format/dates';
 
 type PricingUpdate = { id: number; cost_price: string; retail_price: string | null; effective_from: string | null };
 type NewPricing = {
@@ -16,7 +17,6 @@ type NewPricing = {
 };
 
 const invalid = (id: number, issue: string): Refusal => ({ id, kind: 'conflict', message: `Change ${id} cannot be applied: ${issue}` });
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Writes approved pricing changes to the pricings, in the caller's transaction, and returns the changes
@@ -64,7 +64,7 @@ export async function applyPricingChanges(tx: Tx, changes: readonly LockedChange
           subsidiary_code: values.subsidiaryCode ?? null,
           cost_price: values.costPrice,
           retail_price: values.retailPrice ?? null,
-          effective_from: values.effectiveFrom ?? today(),
+          effective_from: values.effectiveFrom ?? todayInSouthAfrica(),
         });
       continue;
     }

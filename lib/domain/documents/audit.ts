@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { auditEntries, xdocs } from '../../../db/schema';
 import type { Scope } from '../../auth/scope';
-import { formatDateTimeSast } from '../../exports/pdf-text';
+import { formatDateTime } from '../../format/dates';
 import { findVisibleDocument } from './queries';
 
 export type AuditItem = {
@@ -34,7 +34,7 @@ export async function listDocumentAudit(scope: Scope, key: string): Promise<{ au
     audit: rows.map((r) => ({
       id: r.id,
       datetime: r.createdAt.toISOString(),
-      time: formatDateTimeSast(r.createdAt),
+      time: formatDateTime(r.createdAt),
       owner: { name: r.ownerName },
       descr: { action: r.action, descr: r.descr, owner: { name: r.ownerName } },
     })),

@@ -1,10 +1,9 @@
+import { todayInSouthAfrica } from '../../format/dates';
 import { RuleViolationError } from '../errors';
 import { INVOICE_DATE_WINDOW_DAYS } from './schemas';
 
-/** Today's date where the portal's trade happens (South Africa), as yyyy-mm-dd. */
-export function todayInSouthAfrica(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(now);
-}
+// The one "today" (lib/format/dates.ts), kept importable from here where the invoicing rules use it.
+export { todayInSouthAfrica };
 
 /** The first date of the invoice-date window ending `today` (spec §5: 45 days back to today). */
 export function windowStart(today: string, days = INVOICE_DATE_WINDOW_DAYS): string {

@@ -36,7 +36,7 @@ const validate = (values: FilterValues<FilterName>) =>
   values.date_from && values.date_to && values.date_to < values.date_from ? { date_to: 'The to date is before the from date.' } : {};
 
 const COLUMNS: Column<AuditRow>[] = [
-  { id: 'time', header: 'When', cell: (r) => formatDateTime(r.time), sortValue: (r) => formatDateTime(r.time), sortType: 'date' },
+  { id: 'time', header: 'When (SAST)', cell: (r) => formatDateTime(r.time), sortValue: (r) => formatDateTime(r.time), sortType: 'date' },
   { id: 'owner', header: 'Who', cell: (r) => r.owner.name, sortValue: (r) => r.owner.name, sortType: 'text' },
   { id: 'action', header: 'Action', cell: (r) => r.action },
   {

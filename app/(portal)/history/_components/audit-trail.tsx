@@ -44,7 +44,7 @@ export function AuditTrailModal({ doc, onClose }: { doc: { tinyMce: string; docn
           {items.map((item) => (
             <li key={item.id} className="audit-trail__item">
               <p className="muted">
-                {item.time} · {item.owner.name}
+                {item.time} SAST · {item.owner.name}
               </p>
               <p>
                 <Description text={item.descr.descr} />

@@ -78,7 +78,7 @@ export default async function UserActivityPage({ searchParams }: { searchParams:
       {page ? (
         <PageTable
           caption={`${page.total} activities`}
-          headers={['When', 'User', 'Activity', 'Detail', 'Address']}
+          headers={['When (SAST)', 'User', 'Activity', 'Detail', 'Address']}
           emptyText="No activity matches these filters."
           page={page}
           path={PATH}

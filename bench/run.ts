@@ -287,6 +287,8 @@ const { measured, floor, page, submissions, history } = await withServer(async (
 // The worker's figures, on the same database with the web stopped (no worker runs: the scripts run the jobs).
 const bulkApproval = await runScript('bench/bulk-approval.ts', ['--changes', '10000']);
 const catalogue = await runScript('bench/catalogue.ts', []);
+// The notifications' figures: a worker process of its own sends digests of 10,000 orders to an SMTP server of its own.
+const notifications = await runScript('bench/notifications.ts', []);
 
 const verdicts = measured.flatMap(({ workload, rounds, middle }) => {
   const p95 = median(rounds.map((r) => r.api.p95));
@@ -356,6 +358,10 @@ Run by the worker's own processor in a child process (bundled as the worker imag
 sampled from /proc:
 
 ${catalogue}
+
+## Notifications (issue 24)
+
+${notifications}
 
 ${await readFile('bench/notes.md', 'utf8')}`;
 await writeFile('docs/benchmarks.md', report);

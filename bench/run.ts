@@ -243,7 +243,7 @@ if (!existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { measured, floor, page, submissions, history } = await withServer(async (serverPid) => {
+const { measured, floor, page, submissions, history, ingestion, webhooks } = await withServer(async (serverPid) => {
   const webPids = leafProcesses(serverPid);
   const cookies = new Map<string, string>();
   for (const supplier of suppliers) cookies.set(supplier.email, await signIn(supplier.email));
@@ -282,7 +282,9 @@ const { measured, floor, page, submissions, history } = await withServer(async (
   });
   const submissions = await measureInvoiceSubmissions(base, url, suppliers, cookies, { connections: 10, duration });
   const history = await runScript('bench/history.ts', ['--base', base, '--seconds', String(duration), '--pids', webPids.join(',')]);
-  return { measured, floor, page, submissions, history };
+  const ingestion = await runScript('bench/ingestion.ts', ['--base', base, '--pids', webPids.join(',')]);
+  const webhooks = await runScript('bench/webhooks.ts', ['--base', base]);
+  return { measured, floor, page, submissions, history, ingestion, webhooks };
 });
 // The worker's figures, on the same database with the web stopped (no worker runs: the scripts run the jobs).
 const bulkApproval = await runScript('bench/bulk-approval.ts', ['--changes', '10000']);
@@ -347,6 +349,12 @@ ${costsSection(
 ## History (issue 10): \`GET /history/documents\` and the report
 
 ${history}
+
+## Integration API (issue 23)
+
+${ingestion}
+
+${webhooks}
 
 ## Bulk item approval (issue 13)
 

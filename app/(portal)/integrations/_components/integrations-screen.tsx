@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
@@ -23,6 +23,7 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
   const [rows, setRows] = useState(initial);
   const [creating, setCreating] = useState(false);
   const [rotated, setRotated] = useState<{ name: string; key: string } | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
   const names = new Map(subsidiaries.map((s) => [s.id, s.name]));
 
   async function reload() {
@@ -149,7 +150,7 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
     <section className="integrations">
       <header className="page__header">
         <h1 className="page__title">Integrations</h1>
-        <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
+        <button ref={newButton} type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
           New integration
         </button>
       </header>
@@ -169,6 +170,7 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
         <NewIntegrationDialog
           subsidiaries={subsidiaries}
           onClose={() => setCreating(false)}
+          returnFocus={() => newButton.current}
           onCreated={(integration) => {
             snackbar.show(`${integration.name} has been created`, 'success');
             void reload();

@@ -18,10 +18,13 @@ export function NewIntegrationDialog({
   subsidiaries,
   onClose,
   onCreated,
+  returnFocus,
 }: {
   subsidiaries: Subsidiary[];
   onClose: () => void;
   onCreated: (integration: Integration) => void;
+  /** The opener: the form's dialog gives way to the key's, so Radix's own return would find the form's button gone. */
+  returnFocus: () => HTMLElement | null;
 }) {
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<number[]>(subsidiaries.length === 1 ? [subsidiaries[0].id] : []);
@@ -65,6 +68,7 @@ export function NewIntegrationDialog({
       <Modal
         open
         size="md"
+        returnFocus={returnFocus}
         onOpenChange={(open) => (open ? undefined : onClose())}
         title={`${created.name} created`}
         description="Copy the key now and keep it safe: you will not see it again. The portal keeps only a fingerprint of it."
@@ -74,7 +78,7 @@ export function NewIntegrationDialog({
           </button>
         }
       >
-        <div className="form-stack">
+        <div className="form">
           <SecretOnce label="API key" value={created.key} />
           <p className="field__hint">
             The retailer’s system sends it as <code>Authorization: Bearer …</code> on <code>/api/v1</code>.
@@ -97,6 +101,7 @@ export function NewIntegrationDialog({
     <Modal
       open
       size="md"
+      returnFocus={returnFocus}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="New integration"
       description="A retailer’s system (an ERP) that sends documents and receives the suppliers’ answers through the API."

@@ -291,6 +291,8 @@ const bulkApproval = await runScript('bench/bulk-approval.ts', ['--changes', '10
 const catalogue = await runScript('bench/catalogue.ts', []);
 // The notifications' figures: a worker process of its own sends digests of 10,000 orders to an SMTP server of its own.
 const notifications = await runScript('bench/notifications.ts', []);
+// The history's totals (issue 30): each filter's total beside the count(*) it would cost without counters.
+const historyTotals = await runScript('bench/history-totals.ts', []);
 
 const verdicts = measured.flatMap(({ workload, rounds, middle }) => {
   const p95 = median(rounds.map((r) => r.api.p95));
@@ -349,6 +351,8 @@ ${costsSection(
 ## History (issue 10): \`GET /history/documents\` and the report
 
 ${history}
+
+${historyTotals}
 
 ## Integration API (issue 23)
 

@@ -63,15 +63,18 @@ const outboxStatus = async (id: number) => (await db.select({ status: outbox.sta
 /**
  * Deletes a test vendor's thousands of rows that nothing else references, without the row triggers and
  * foreign-key checks (a minute for 15,000 documents otherwise); the counters the triggers would lower go with
- * the vendor (removeCreatedChanges), except the history's day counters, which are not per vendor: they are
- * counted again.
+ * the vendor (removeCreatedChanges), except the history's day and filter counters, which are not per vendor:
+ * they are counted again.
  */
 async function removeBulkRowsOf(vendorId: number, tables: string[]): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('set session_replication_role = replica');
     for (const table of tables) await client.query(`delete from ${table} where vendor_id = $1`, [vendorId]);
-    if (tables.includes('xdocs')) await client.query('select history_day_counts_rebuild()');
+    if (tables.includes('xdocs')) {
+      await client.query('select history_day_counts_rebuild()');
+      await client.query('select history_filter_counts_rebuild()');
+    }
   } finally {
     await client.query('reset session_replication_role');
     client.release();

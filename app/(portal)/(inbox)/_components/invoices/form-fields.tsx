@@ -75,6 +75,8 @@ export function DateField(props: {
   max: string;
   value: string;
   onChange: (value: string) => void;
+  /** What a refusal said of this field, shown beneath it. */
+  errors?: string[];
 }) {
   return (
     <div className="field">
@@ -89,8 +91,42 @@ export function DateField(props: {
         max={props.max}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
+        {...invalidWhen(props.id, props.errors)}
       />
+      <FieldError id={props.id} messages={props.errors} />
     </div>
+  );
+}
+
+const errorId = (fieldId: string) => `${fieldId}-error`;
+
+/** A field's input marked invalid and described by its message, when a refusal concerns it. */
+export function invalidWhen(fieldId: string, messages: string[] = []) {
+  return messages.length ? { 'aria-invalid': true, 'aria-describedby': errorId(fieldId) } : {};
+}
+
+/**
+ * A refusal's words beside the field they concern. Not an alert of its own: the form's summary
+ * (RefusalSummary) is announced once, and each input points at its message (aria-describedby).
+ */
+export function FieldError({ id, messages = [] }: { id: string; messages?: string[] }) {
+  if (!messages.length) return null;
+  return (
+    <p id={errorId(id)} className="field__error">
+      {messages.join(' ')}
+    </p>
+  );
+}
+
+/**
+ * A refusal at the top of a form, announced without taking focus (so Enter in a field still submits
+ * again); the form and what was typed stay as they were.
+ */
+export function RefusalSummary({ message }: { message: string | null }) {
+  return (
+    <p className="form-refusal" role="alert">
+      {message}
+    </p>
   );
 }
 

@@ -7,7 +7,7 @@ import { InvoiceModal } from './invoice-modal';
 
 /*
  * The invoice window against a fake API: what it sends (the multipart form and one Idempotency-Key per
- * opening, kept across a retry), the order of the spec's questions, and the Oops dialog on a refusal.
+ * opening, kept across a retry), the order of the spec's questions, and a refusal shown beside its field.
  */
 
 type Sent = { method: string; url: string; headers: Headers; body: unknown };
@@ -81,18 +81,30 @@ describe('InvoiceModal', () => {
     ]);
   });
 
-  it('shows a refusal in the Oops dialog and closes the window on OK; a second try of the same window sends the same key', async () => {
+  it('keeps the window and what was typed on a refusal, with the message beside its field; a second try sends the same key', async () => {
     const user = userEvent.setup();
     const onClose = jest.fn();
-    submitAnswer = { status: 422, body: { message: 'Invoice number INV-9 has already been used for vendor V0001.', errors: {} } };
+    const used = 'Invoice number INV-9 has already been used for vendor V0001.';
+    submitAnswer = { status: 422, body: { message: used, errors: { invoiceNumber: [used] } } };
     render(<InvoiceModal order={order()} isCredit={false} onClose={onClose} onSubmitted={jest.fn()} />);
     await screen.findByLabelText('Quantity of line 1');
+    await user.clear(screen.getByLabelText('Quantity of line 2'));
+    await user.type(screen.getByLabelText('Quantity of line 2'), '3');
     await fillAndSubmit(user);
-    expect(await screen.findByText('Invoice number INV-9 has already been used for vendor V0001.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'OK' }));
-    expect(onClose).toHaveBeenCalled();
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(used);
+    const number = screen.getByLabelText('Invoice number');
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveAccessibleDescription(used);
+    expect(number).toHaveValue('INV-9');
+    expect(screen.getByLabelText('Delivery note number')).toHaveValue('DN-1');
+    expect(screen.getByLabelText('Quantity of line 2')).toHaveValue('3');
+    expect(onClose).not.toHaveBeenCalled();
+
     await user.click(screen.getByRole('button', { name: 'Submit invoice' }));
-    await screen.findAllByText('Invoice number INV-9 has already been used for vendor V0001.');
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+    await waitFor(() => expect(submissions()).toHaveLength(2));
     const [first, second] = submissions();
     expect(second.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
   });
@@ -103,9 +115,9 @@ describe('InvoiceModal', () => {
     await screen.findByLabelText('Quantity of line 1');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Submit invoice' }));
-    expect(
-      await screen.findByText('Please capture a delivery note number or select a delivery note from the dropdown.'),
-    ).toBeInTheDocument();
+    const required = 'Please capture a delivery note number or select a delivery note from the dropdown.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(required);
+    expect(screen.getByLabelText('Delivery note number')).toHaveAccessibleDescription(required);
     expect(submissions()).toEqual([]);
   });
 });

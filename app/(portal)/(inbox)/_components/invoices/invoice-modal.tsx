@@ -19,8 +19,19 @@ import {
   quantitiesChanged,
   type FormRow,
 } from './invoice-form';
-import { BranchSelect, DateField, FileField, LeadCells, LineInput, QuantityCell, useOrderHistory } from './form-fields';
-import { newIdempotencyKey, submitForm, type RaiseDialogProps } from './submit-form';
+import {
+  BranchSelect,
+  DateField,
+  FieldError,
+  FileField,
+  invalidWhen,
+  LeadCells,
+  LineInput,
+  QuantityCell,
+  RefusalSummary,
+  useOrderHistory,
+} from './form-fields';
+import { fieldMessages, newIdempotencyKey, submitForm, type RaiseDialogProps, type Refusal } from './submit-form';
 
 export interface InvoiceModalProps extends RaiseDialogProps {
   /** Switches to uploading the document as a UBL file instead of typing it (issue 25). */
@@ -31,7 +42,9 @@ export interface InvoiceModalProps extends RaiseDialogProps {
  * The invoice (or credit-note) window of spec §2 and §4, and the discrepancy window for an order the
  * retailer's goods receipt (aux.grv) counted differently: delivery note typed or picked, invoice date
  * within the window, invoice number, editable lines with the three-way match and live totals, the
- * agreement checkbox and an attached file. A refusal shows the server's words; confirming closes the window.
+ * agreement checkbox and an attached file. A refusal (the server's, or a field left empty) is shown at the
+ * top and beside its field, and the window keeps everything typed, so correcting it and submitting again
+ * sends the same Idempotency-Key.
  */
 export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitted, onUploadUbl }: InvoiceModalProps) {
   const [branch, setBranch] = useState('');
@@ -43,6 +56,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
   const [agreed, setAgreed] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const key = useRef(newIdempotencyKey());
   const { confirm, dialog: confirmDialog } = useConfirm();
   const { oops, dialog: oopsDialog } = useOops();
@@ -64,8 +78,11 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
   async function submit() {
     const ask = (text: string) => confirm({ title: text, confirmLabel: 'Yes', cancelLabel: 'No' });
     if (nothingRemains(shown) && !(await ask('Order is fully invoiced. Do you want to proceed?'))) return;
-    if (!typedNote.trim() && !pickedNote) return oops(DELIVERY_NOTE_REQUIRED);
-    if (!invoiceNumber.trim()) return oops(INVOICE_NUMBER_REQUIRED);
+    if (!typedNote.trim() && !pickedNote)
+      return setRefusal({ message: DELIVERY_NOTE_REQUIRED, errors: { deliverynoteNumber: [DELIVERY_NOTE_REQUIRED] } });
+    if (!invoiceNumber.trim())
+      return setRefusal({ message: INVOICE_NUMBER_REQUIRED, errors: { invoiceNumber: [INVOICE_NUMBER_REQUIRED] } });
+    setRefusal(null);
     const toFollow = quantitiesChanged(shown) && (await ask('Are there any other invoices to follow on this order?')) ? '1' : '0';
     setSubmitting(true);
     const fields = {
@@ -82,11 +99,12 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
     const outcome = await submitForm('/invoices', fields, file, key.current);
     setSubmitting(false);
     if (outcome.ok) return onSubmitted(outcome.document);
-    await oops(outcome.message);
-    onClose();
+    setRefusal(outcome);
   }
 
   const notes = history?.xdocs ?? [];
+  const noteErrors = fieldMessages(refusal, 'deliverynoteNumber', 'selectDeliverynoteNumber');
+  const numberErrors = fieldMessages(refusal, 'invoiceNumber');
   const ready = history !== null && (!order.isJab || branch !== '');
 
   return (
@@ -120,6 +138,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
         }
       >
         <div className="order-modal invoice-form">
+          <RefusalSummary message={refusal?.message ?? null} />
           {history === null ? <p className="muted">Loading the order’s deliveries and invoices…</p> : null}
           {order.isJab ? <BranchSelect id="invoice-branch" order={order} value={branch} onChange={setBranch} /> : null}
           <div className="invoice-form__fields">
@@ -133,7 +152,9 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
                 value={typedNote}
                 disabled={pickedNote !== ''}
                 onChange={(e) => setTypedNote(e.target.value)}
+                {...invalidWhen('invoice-dn-typed', noteErrors)}
               />
+              <FieldError id="invoice-dn-typed" messages={noteErrors} />
             </div>
             <div className="field">
               <label className="field__label" htmlFor="invoice-dn-picked">
@@ -155,6 +176,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
               max={window45.max}
               value={invoiceDate}
               onChange={setInvoiceDate}
+              errors={fieldMessages(refusal, 'xdocInvoicedate')}
             />
             <div className="field">
               <label className="field__label" htmlFor="invoice-number">
@@ -166,7 +188,9 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
                 value={invoiceNumber}
                 maxLength={15}
                 onChange={(e) => setInvoiceNumber(sanitizeInvoiceNumber(e.target.value))}
+                {...invalidWhen('invoice-number', numberErrors)}
               />
+              <FieldError id="invoice-number" messages={numberErrors} />
             </div>
           </div>
           {ready ? (

@@ -3,13 +3,12 @@
 import { useRef, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { Money } from '@/components/ui/money';
-import { requestErrorText } from '@/components/ui/use-oops';
-import { ApiRequestError, api } from '@/lib/client/api';
+import { api } from '@/lib/client/api';
 import type { SubmittedDocument } from '@/lib/domain/invoicing/submit-once';
 import type { UblPreview } from '@/lib/domain/invoicing/upload-ubl';
 import { formatMoney } from '@/lib/format';
 import { branchesOf } from './invoice-form';
-import { newIdempotencyKey, type RaiseDialogProps } from './submit-form';
+import { newIdempotencyKey, refusalOf, type RaiseDialogProps } from './submit-form';
 import { UblProblems, type Problem } from './ubl-problems';
 
 export type UblUploadDialogProps = RaiseDialogProps;
@@ -17,10 +16,10 @@ export type UblUploadDialogProps = RaiseDialogProps;
 type Answer = { preview: UblPreview } | { document: SubmittedDocument } | { message: string; problems: Problem[] };
 
 /** A refusal's words and its errors keyed by the file's field (422), as problems to list. */
-function refusalOf(error: unknown): { message: string; problems: Problem[] } {
-  const errors = error instanceof ApiRequestError ? (error.errors ?? {}) : {};
-  const problems = Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => ({ field, message })));
-  return { message: requestErrorText(error), problems };
+function problemsOf(error: unknown): { message: string; problems: Problem[] } {
+  const { message, errors } = refusalOf(error);
+  const problems = Object.entries(errors).flatMap(([field, messages]) => messages.map((text) => ({ field, message: text })));
+  return { message, problems };
 }
 
 /** POST /invoices/ubl (docs/api.md): the preview (200, nothing stored) or the submission (201, once per key). */
@@ -35,7 +34,7 @@ async function send(fields: Record<string, string>, file: File, key?: string): P
     if (!key && response.status === 200) return { preview: body as UblPreview };
     return { message: `Unexpected answer (status ${response.status}).`, problems: [] };
   } catch (error) {
-    return refusalOf(error);
+    return problemsOf(error);
   }
 }
 

@@ -1,4 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { env } from '../../lib/env';
 import { signedInAs } from './fixtures/accounts';
 
 /**
@@ -135,4 +137,39 @@ test('keeps each view’s own filters when the user switches between to invoice 
   await expect(page.getByLabel('Order number')).toHaveValue('PO-INV');
   await expect(page).toHaveURL(/docno=PO-INV/);
   await expect(page.getByRole('button', { name: 'PO-INV-0003', exact: true })).toBeVisible();
+});
+
+/** An invoice number the vendor has used already (the seed's invoices of V0001). */
+async function usedInvoiceNumber(): Promise<string> {
+  const db = new pg.Client({ connectionString: env.E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `select x.invoice_number from xdocs x join vendors v on v.id = x.vendor_id
+       where v.code = 'V0001' and x.invoice_number ~ '^[A-Z0-9-]{1,15}$' order by x.id limit 1`,
+    );
+    return rows[0].invoice_number as string;
+  } finally {
+    await db.end();
+  }
+}
+
+test('an invoice refused for a number already used keeps the window, its lines and what was typed', async ({ page }) => {
+  const used = await usedInvoiceNumber();
+  await openOrder(page, 'PO-INV-0004');
+  const window = modal(page);
+  await window.getByLabel('Quantity of line 1').fill('7');
+  await window.getByLabel('Delivery note number').fill('E2E-DN-REFUSED');
+  await window.getByLabel(/^Invoice number$/).fill(used);
+  await window.getByRole('checkbox').check();
+  await window.getByRole('button', { name: /^Submit / }).click();
+  const follow = page.getByRole('alertdialog', { name: 'Are there any other invoices to follow on this order?' });
+  await follow.getByRole('button', { name: 'No' }).click();
+
+  await expect(window.getByRole('alert')).toContainText(`Invoice number ${used} has already been used`);
+  await expect(window.getByLabel(/^Invoice number$/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(window.getByLabel(/^Invoice number$/)).toHaveValue(used);
+  await expect(window.getByLabel('Delivery note number')).toHaveValue('E2E-DN-REFUSED');
+  await expect(window.getByLabel('Quantity of line 1')).toHaveValue('7');
+  await expect(window).toBeVisible();
 });

@@ -22,7 +22,7 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
   const { confirm, dialog } = useConfirm();
   const [rows, setRows] = useState(initial);
   const [creating, setCreating] = useState(false);
-  const [rotated, setRotated] = useState<{ name: string; key: string } | null>(null);
+  const [rotated, setRotated] = useState<{ id: number; name: string; key: string } | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const names = new Map(subsidiaries.map((s) => [s.id, s.name]));
 
@@ -44,7 +44,7 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
     if (!yes) return;
     try {
       const answer = await api.post<Integration & { key: string }>(`/integrations/${row.id}/rotate`);
-      setRotated({ name: answer.name, key: answer.key });
+      setRotated({ id: row.id, name: answer.name, key: answer.key });
       void reload();
     } catch (e) {
       snackbar.show(e instanceof Error && e.message ? e.message : 'The key was not rotated.', 'error');
@@ -133,7 +133,7 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
           </Link>
           {r.revokedAt ? null : (
             <>
-              <button type="button" className="btn btn--sm btn--secondary" onClick={() => void rotate(r)}>
+              <button id={`integration-${r.id}-rotate`} type="button" className="btn btn--sm btn--secondary" onClick={() => void rotate(r)}>
                 Rotate key<span className="visually-hidden"> of {r.name}</span>
               </button>
               <button type="button" className="btn btn--sm btn--danger" onClick={() => void revoke(r)}>
@@ -182,6 +182,8 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
           open
           size="md"
           onOpenChange={(open) => (open ? undefined : setRotated(null))}
+          // Opened after the confirmation closed, when the row's button had focus again only for a moment.
+          returnFocus={() => document.getElementById(`integration-${rotated.id}-rotate`)}
           title={`New key of ${rotated.name}`}
           description="Copy the key now: you will not see it again. The old key no longer works."
           footer={

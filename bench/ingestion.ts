@@ -250,8 +250,8 @@ try {
       .map(([s, c]) => `${c} ${s}`)
       .join(
         ', ',
-      )}) | ${round(bulk.seconds)} | ${Math.round(orderCount / bulk.seconds)} | ${round(bulk.machineCpuMsPerDoc * 100) / 100} | ${pids.length ? round(bulk.webCpuMsPerDoc * 100) / 100 : '–'} | ${pids.length ? `${round(bulk.rssBefore)} → peak ${round(bulk.rssPeak)} MB (+${round(growth)} MB)` : '–'} |`,
-    `| reference: COPY of the same rows | ${round(copy.seconds)} | ${Math.round(orderCount / copy.seconds)} | ${round(copy.machineCpuMsPerDoc * 100) / 100} | – | – |`,
+      )}) | ${round(bulk.seconds)} | ${Math.round(orderCount / bulk.seconds)} | ${bulk.machineCpuMsPerDoc.toFixed(2)} | ${pids.length ? bulk.webCpuMsPerDoc.toFixed(2) : '–'} | ${pids.length ? `${round(bulk.rssBefore)} → peak ${round(bulk.rssPeak)} MB (+${round(growth)} MB)` : '–'} |`,
+    `| reference: COPY of the same rows | ${round(copy.seconds)} | ${Math.round(orderCount / copy.seconds)} | ${copy.machineCpuMsPerDoc.toFixed(2)} | – | – |`,
     '',
     `Bulk ÷ COPY time: ${round(bulk.seconds / copy.seconds)}×. Target < 60 s, web RSS growth < 200 MB: ${bulkMet ? 'met' : 'MISSED'}.`,
     '',

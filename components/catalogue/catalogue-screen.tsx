@@ -179,7 +179,6 @@ export function CatalogueScreen({ kind, initialPage, canUpload }: CatalogueScree
         title={kind === 'items' ? 'Upload items' : 'Upload prices'}
         path={`${paths.actions}/upload`}
         templateHref={`/api${paths.actions}/upload-template`}
-        submitOnPick={kind === 'pricing'}
         onDone={uploaded}
       />
       {dialog}

@@ -23,14 +23,16 @@ export interface UploadDialogProps {
   path: string;
   /** The published template's address. */
   templateHref: string;
-  /** Pricing: picking a file submits at once (spec §2). */
-  submitOnPick?: boolean;
   /** The server's answer, or what a failure shows (spec §8). */
   onDone: (answer: { status: 'success' | 'failure'; message: string }) => void;
 }
 
 /** The upload form of spec §3 (file and comments), sent as multipart. */
-export function UploadDialog({ open, onClose, title, path, templateHref, submitOnPick = false, onDone }: UploadDialogProps) {
+/**
+ * Picking a file never sends it (for pricing too, where the spec sends at once: the comments could not
+ * be written first; docs/api.md, departures): the user picks, writes, then presses Upload.
+ */
+export function UploadDialog({ open, onClose, title, path, templateHref, onDone }: UploadDialogProps) {
   const fileId = useId();
   const commentsId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -92,17 +94,7 @@ export function UploadDialog({ open, onClose, title, path, templateHref, submitO
           <label className="field__label" htmlFor={fileId}>
             File (xlsx or csv, at most 10 MB)
           </label>
-          <input
-            id={fileId}
-            ref={fileInput}
-            type="file"
-            className="input"
-            accept=".xlsx,.csv"
-            onChange={() => {
-              setError(null);
-              if (submitOnPick) void submit();
-            }}
-          />
+          <input id={fileId} ref={fileInput} type="file" className="input" accept=".xlsx,.csv" onChange={() => setError(null)} />
           {error ? (
             <p className="field__error" role="alert">
               {error}

@@ -37,17 +37,26 @@ test('filters items, ticks two, exports them as items_export.xlsx and clears the
   await expect(page.getByRole('button', { name: 'Export selected (0)' })).toBeDisabled();
 });
 
-test('uploads a pricing file on picking it, says so, and its pending change appears once the worker has read it', async ({ page }) => {
+test('uploads a pricing file once it is picked and confirmed, says so, and its pending change appears once the worker has read it', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload prices' });
-  await dialog.getByLabel('Comments').fill('New December price');
+  let sent = 0;
+  page.on('request', (r) => (r.method() === 'POST' && r.url().includes('/upload') ? sent++ : undefined));
   await dialog.getByLabel(/^File/).setInputFiles({
     name: 'prices.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('vendorCode,catalogueCode,costPrice,effectiveFrom\r\nV0001,101015,19.99,2026-12-01\r\n'),
   });
+  // Picking the file sends nothing: the comments can still be written, then the upload confirmed.
+  await dialog.getByLabel('Comments').fill('New December price');
+  expect(sent).toBe(0);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(page.locator('.snackbar')).toHaveText(/Uploaded successfully/);
+  expect(sent).toBe(1);
   await expect(dialog).toBeHidden();
 
   await expect(async () => {

@@ -159,7 +159,7 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
         and may do only what it is given.
       </p>
       <SortableTable
-        caption={`${rows.length} integrations`}
+        caption={rows.length === 1 ? '1 integration' : `${rows.length} integrations`}
         columns={columns}
         rows={rows}
         getRowKey={(r) => r.id}

@@ -150,7 +150,7 @@ export function DeliveriesScreen({
         {loading ? 'Loading the deliveries…' : ''}
       </p>
       <SortableTable
-        caption={`The latest ${rows.length} deliveries, newest first`}
+        caption={rows.length === 1 ? 'One delivery' : `The latest ${rows.length} deliveries, newest first`}
         columns={columns}
         rows={rows}
         getRowKey={(d) => d.id}

@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Two images from one build: `web` (Next's standalone server) and `worker` (the worker, migrations and seed,
+# Two images from one build: `web` (the portal's server on Next's standalone output) and `worker` (the worker, migrations and seed,
 # bundled ahead of time by esbuild). Neither has dev dependencies, TypeScript or a loader; both run as the
 # unprivileged `node` user of the official Node image. docker-compose.yml builds both targets.
 
@@ -10,7 +10,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1 NEXT_OUTPUT=standalone
-RUN npm run build && npm run build:bundles && cp -r db/migrations dist/migrations
+RUN npm run build && npm run build:bundles && npm run build:web && cp -r db/migrations dist/migrations
 
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app
@@ -19,17 +19,21 @@ RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 
 FROM node:20-bookworm-slim AS web
 WORKDIR /app
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0
-# server.js and the node_modules it traced; static assets are not part of standalone and are copied beside it.
+# One process per container (replicas scale it); WEB_CONCURRENCY > 1 would fork one per core, as npm start does.
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 WEB_CONCURRENCY=1
+# The standalone output (Next's server.js and the node_modules it traced; static assets are not part of it
+# and are copied beside it), and the portal's own server (server/main.ts, as npm start runs it, bundled),
+# which runs Next there and drains on SIGTERM (docs/operations.md).
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
+COPY --from=build --chown=node:node /app/dist/web.js ./web.js
 USER node
 EXPOSE 3000
 # The process answers (not its dependencies: an outage of PostgreSQL must not restart every replica); the
 # compose file asks /readyz before the load balancer starts. The image has node but no curl.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server.js"]
+CMD ["node", "web.js"]
 
 FROM node:20-bookworm-slim AS worker
 WORKDIR /app

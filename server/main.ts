@@ -107,13 +107,14 @@ async function serve(): Promise<void> {
 }
 
 /**
- * In the web image (Next's standalone output, Dockerfile) there is no next.config.ts to load: the build
- * wrote the resolved configuration into .next, and Next takes it from this variable, as the standalone
- * server.js this server replaces there does.
+ * In the web image (Next's standalone output, Dockerfile) Next cannot load next.config.ts (the build tools
+ * are not there): the build wrote the resolved configuration into .next, and Next takes it from this
+ * variable, as the standalone server.js this server replaces there does.
  */
 function loadBuiltConfig(): void {
   const built = '.next/required-server-files.json';
-  if (existsSync('next.config.ts') || !existsSync(built) || process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) return;
+  // The standalone output is recognised by Next's own server.js beside it (it holds a traced next.config.ts too).
+  if (!existsSync('server.js') || !existsSync(built) || process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) return;
   const { config } = JSON.parse(readFileSync(built, 'utf8')) as { config: unknown };
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
 }

@@ -73,12 +73,19 @@ it('builds the web and worker images from stages of the Dockerfile, without dev 
   expect(stage('worker')).toMatch(/COPY --from=prod-deps \/app\/node_modules/);
 });
 
-it("runs Next's standalone server in the web image, built by the package's own build script", () => {
-  expect(services.web.command).toEqual(['node', 'server.js']);
-  expect(stage('web')).toMatch(/CMD \["node", "server.js"\]/);
+it("runs the portal's own server, npm start's entry bundled, on Next's standalone output in the web image", () => {
+  expect(services.web.command).toEqual(['node', 'web.js']);
+  expect(stage('web')).toMatch(/CMD \["node", "web.js"\]/);
   expect(stage('web')).toMatch(/COPY --from=build \S* ?\/app\/\.next\/standalone \.\//);
+  expect(stage('web')).toMatch(/COPY --from=build \S* ?\/app\/dist\/web\.js \.\/web\.js/);
+  // The server npm start runs, so a replica stopped for a deploy drains (tests/deploy/graceful-shutdown.test.ts).
+  expect(/\bweb=(\S+\.ts)/.exec(scripts['build:web'])?.[1]).toBe(scriptEntry('start'));
+  // What the bundle leaves outside is in the standalone output: next, and packages Next keeps external (traced).
+  const external = [...scripts['build:web'].matchAll(/--external:(\S+)/g)].map(([, name]) => name);
+  const tracedExternals = /serverExternalPackages: \[([^\]]*)\]/.exec(read('next.config.ts'))![1];
+  for (const name of external) expect(name === 'next' || tracedExternals.includes(`'${name}'`)).toBe(true);
   expect(stage('build')).toMatch(/NEXT_OUTPUT=standalone/);
-  expect(stage('build')).toMatch(/npm run build && npm run build:bundles/);
+  expect(stage('build')).toMatch(/npm run build && npm run build:bundles && npm run build:web/);
   expect(scripts.build).toBe('next build');
   expect(read('next.config.ts')).toMatch(/output: env\.NEXT_OUTPUT/);
 });

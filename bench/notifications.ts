@@ -4,15 +4,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { db, pool } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { seedDatabase } from '../db/seed/seed';
-import { messageIdFor } from '../emails/transport';
-import { effectKeyOf } from '../jobs/outbox-job';
-import { integrationActor } from '../lib/auth/integration-actor';
-import { ingestBulk, type BulkLine } from '../lib/domain/ingestion/ingest-bulk';
-import { env } from '../lib/env';
+import type { BulkLine } from '../lib/domain/ingestion/ingest-bulk';
 
 /**
  * The notifications' benchmark (issue 24; `npm run bench` runs it): ORDERS (10,000) new orders for SUPPLIERS (200)
@@ -27,8 +21,9 @@ import { env } from '../lib/env';
  *
  *   DATABASE_URL=… npx tsx bench/notifications.ts [--orders 10000] [--suppliers 200] [--window 30] [--prepare] [--markdown <file>]
  *
- * --prepare migrates the database and seeds 2,000 documents if it has no vendors (standalone runs on a database of
- * one's own); the bench's vendors (NB0001 …) and users are made here, idempotently.
+ * --database <url> runs on that database instead of DATABASE_URL, created if missing (`npm run bench` gives it one
+ * of its own, so its vendors, users and orders never join the million-document database's); --prepare migrates it
+ * and seeds 2,000 documents if it has no vendors. The bench's vendors (NB0001 …) and users are made here, idempotently.
  */
 const { values } = parseArgs({
   options: {
@@ -36,6 +31,7 @@ const { values } = parseArgs({
     suppliers: { type: 'string', default: '200' },
     window: { type: 'string', default: '30' },
     prepare: { type: 'boolean', default: false },
+    database: { type: 'string' },
     markdown: { type: 'string' },
   },
 });
@@ -48,6 +44,26 @@ const LATENCY_TARGET_S = 120;
 /** The worker's RSS budget: its heap is capped at 160 MB; the catalogue jobs' target for the whole process is 300 MB. */
 const RSS_BUDGET_MB = 300;
 const HEAP_MB = Number(/--max-old-space-size=(\d+)/.exec(JSON.parse(readFileSync('package.json', 'utf8')).scripts.worker)?.[1] ?? 160);
+
+if (values.database) {
+  const target = new URL(values.database);
+  const name = target.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(values.database), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+  await admin.end();
+  process.env.DATABASE_URL = values.database;
+}
+// Imported once DATABASE_URL is settled: lib/env reads it when first imported.
+const { db, pool } = await import('../db/client');
+const { migrateDatabase } = await import('../db/migrate');
+const { seedDatabase } = await import('../db/seed/seed');
+const { messageIdFor } = await import('../emails/transport');
+const { effectKeyOf } = await import('../jobs/outbox-job');
+const { integrationActor } = await import('../lib/auth/integration-actor');
+const { ingestBulk } = await import('../lib/domain/ingestion/ingest-bulk');
+const { env } = await import('../lib/env');
 
 const url = env.DATABASE_URL;
 if (values.prepare) {

@@ -1,6 +1,6 @@
 import { operationsOf, schemaAnchor, type ApiDocument } from './openapi-types';
 import { OperationView } from './operation-view';
-import { SchemaView } from './schema-view';
+import { Prose, SchemaView } from './schema-view';
 
 export const DOCUMENT_PATH = '/api/v1/openapi.json';
 
@@ -12,7 +12,8 @@ export function ApiReference({ document }: { document: ApiDocument }) {
   const base = document.servers?.[0]?.url ?? '';
   const operations = operationsOf(document.paths, 'op');
   const webhooks = operationsOf(document.webhooks, 'webhook');
-  const schemas = Object.entries(document.components?.schemas ?? {});
+  const named = document.components?.schemas ?? {};
+  const schemas = Object.entries(named);
   const security = Object.values(document.components?.securitySchemes ?? {})[0];
   return (
     <main className="page api-ref">
@@ -20,7 +21,11 @@ export function ApiReference({ document }: { document: ApiDocument }) {
         <h1>
           {document.info.title} <span className="muted">v{document.info.version}</span>
         </h1>
-        {document.info.description && <p>{document.info.description}</p>}
+        {document.info.description && (
+          <p>
+            <Prose text={document.info.description} />
+          </p>
+        )}
         {security?.description && (
           <p>
             <strong>Authentication:</strong> <code>Authorization: Bearer &lt;key&gt;</code>. {security.description}
@@ -53,24 +58,26 @@ export function ApiReference({ document }: { document: ApiDocument }) {
             </ul>
           </div>
         ))}
-        <h3>Schemas</h3>
-        <ul className="plain-list api-ref__schema-list">
-          {schemas.map(([name]) => (
-            <li key={name}>
-              <a href={`#${schemaAnchor(name)}`}>{name}</a>
-            </li>
-          ))}
-        </ul>
+        <div>
+          <h3>Schemas</h3>
+          <ul className="plain-list api-ref__schema-list">
+            {schemas.map(([name]) => (
+              <li key={name}>
+                <a href={`#${schemaAnchor(name)}`}>{name}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
       </nav>
 
       <h2>Operations</h2>
       {operations.map((o) => (
-        <OperationView key={o.anchor} located={o} base={base} />
+        <OperationView key={o.anchor} located={o} base={base} schemas={named} />
       ))}
 
       <h2>Webhooks</h2>
       {webhooks.map((o) => (
-        <OperationView key={o.anchor} located={{ ...o, path: 'your webhook URL' }} base="" />
+        <OperationView key={o.anchor} located={{ ...o, path: 'your webhook URL' }} base="" schemas={named} />
       ))}
 
       <h2>Schemas</h2>

@@ -1,27 +1,55 @@
-import type { Located, MediaType } from './openapi-types';
-import { Example, limitsOf, TypeText } from './schema-view';
+import { refName, type Located, type MediaType, type Schema } from './openapi-types';
+import { Example, FieldTable, limitsOf, Prose, TypeText } from './schema-view';
 
-/** A request or response body: each media type with its schema and examples. */
-function Bodies({ content, openExamples }: { content: Record<string, MediaType> | undefined; openExamples: boolean }) {
+/**
+ * A request or response body: each media type with its schema and examples. A request body's named schema is
+ * shown in place (its fields and examples), as that is what the caller has to write.
+ */
+function Bodies({
+  content,
+  request,
+  schemas,
+}: {
+  content: Record<string, MediaType> | undefined;
+  request: boolean;
+  schemas: Record<string, Schema>;
+}) {
   return (
     <>
-      {Object.entries(content ?? {}).map(([type, media]) => (
-        <div key={type} className="api-ref__body">
-          <p>
-            <code>{type}</code>: <TypeText schema={media.schema} />
-            {media.schema?.description && ` — ${media.schema.description}`}
-          </p>
-          {Object.entries(media.examples ?? {}).map(([name, example]) => (
-            <Example key={name} title={`Example: ${name}`} value={example.value} open={openExamples} />
-          ))}
-        </div>
-      ))}
+      {Object.entries(content ?? {}).map(([type, media]) => {
+        const named = request && media.schema?.$ref ? schemas[refName(media.schema.$ref)] : undefined;
+        return (
+          <div key={type} className="api-ref__body">
+            <p>
+              <code>{type}</code>: <TypeText schema={media.schema} />
+              {media.schema?.description && (
+                <>
+                  {' '}
+                  — <Prose text={media.schema.description} />
+                </>
+              )}
+            </p>
+            {named?.description && (
+              <p>
+                <Prose text={named.description} />
+              </p>
+            )}
+            {named?.properties && <FieldTable schema={named} />}
+            {(named?.examples ?? []).map((value, i) => (
+              <Example key={i} title="Example" value={value} open />
+            ))}
+            {Object.entries(media.examples ?? {}).map(([name, example]) => (
+              <Example key={name} title={`Example: ${name}`} value={example.value} open={request} />
+            ))}
+          </div>
+        );
+      })}
     </>
   );
 }
 
 /** One operation: what it does, who may call it, its parameters, body and every answer. */
-export function OperationView({ located, base }: { located: Located; base: string }) {
+export function OperationView({ located, base, schemas }: { located: Located; base: string; schemas: Record<string, Schema> }) {
   const { method, path, operation, anchor } = located;
   const isPublic = operation.security?.length === 0;
   return (
@@ -37,7 +65,11 @@ export function OperationView({ located, base }: { located: Located; base: strin
         {operation.summary}
         {isPublic ? <span className="badge badge--success">no key</span> : <span className="badge">Bearer key</span>}
       </p>
-      {operation.description && <p>{operation.description}</p>}
+      {operation.description && (
+        <p>
+          <Prose text={operation.description} />
+        </p>
+      )}
 
       {!!operation.parameters?.length && (
         <>
@@ -64,7 +96,7 @@ export function OperationView({ located, base }: { located: Located; base: strin
                       <TypeText schema={p.schema} />
                     </td>
                     <td>
-                      {[p.description, ...(p.schema ? limitsOf(p.schema) : [])].filter(Boolean).join('; ')}
+                      <Prose text={[p.description, ...(p.schema ? limitsOf(p.schema) : [])].filter(Boolean).join('; ')} />
                       {p.schema?.example !== undefined && (
                         <>
                           {' '}
@@ -83,7 +115,7 @@ export function OperationView({ located, base }: { located: Located; base: strin
       {operation.requestBody && (
         <>
           <h4>Request body{operation.requestBody.required ? '' : ' (optional)'}</h4>
-          <Bodies content={operation.requestBody.content} openExamples />
+          <Bodies content={operation.requestBody.content} request schemas={schemas} />
         </>
       )}
 
@@ -98,7 +130,7 @@ export function OperationView({ located, base }: { located: Located; base: strin
             </dt>
             <dd>
               <p>{response.description}</p>
-              <Bodies content={response.content} openExamples={false} />
+              <Bodies content={response.content} request={false} schemas={schemas} />
             </dd>
           </div>
         ))}

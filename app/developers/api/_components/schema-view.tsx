@@ -1,6 +1,23 @@
 import { Fragment } from 'react';
 import { refName, schemaAnchor, type Schema } from './openapi-types';
 
+/** Text with `code` spans, as the document's descriptions write them. */
+export function Prose({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('`').map((part, i) =>
+        i % 2 ? (
+          <code key={i} className="break-anywhere">
+            {part}
+          </code>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
 /** A schema's type in a few words: a link for a named schema, values for an enum, `T[]` for an array. */
 export function TypeText({ schema }: { schema: Schema | undefined }) {
   if (!schema) return <>any</>;
@@ -92,7 +109,9 @@ export function FieldTable({ schema, caption }: { schema: Schema; caption?: stri
               <td className="api-ref__type">
                 <TypeText schema={row.schema} />
               </td>
-              <td>{[row.schema.description, ...limitsOf(row.schema)].filter(Boolean).join('; ')}</td>
+              <td>
+                <Prose text={[row.schema.description, ...limitsOf(row.schema)].filter(Boolean).join('; ')} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -107,7 +126,11 @@ export function SchemaView({ name, schema }: { name: string; schema: Schema }) {
   return (
     <section id={schemaAnchor(name)} className="card api-ref__schema" aria-labelledby={`${schemaAnchor(name)}-title`}>
       <h3 id={`${schemaAnchor(name)}-title`}>{name}</h3>
-      {schema.description && <p>{schema.description}</p>}
+      {schema.description && (
+        <p>
+          <Prose text={schema.description} />
+        </p>
+      )}
       {variants ? (
         variants.map((variant, i) => (
           <FieldTable key={i} schema={variant} caption={`type ${(variant.properties?.type?.enum ?? []).join(', ')}`} />

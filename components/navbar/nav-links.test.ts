@@ -3,8 +3,8 @@ import { isActiveLink, navLinksForRole } from './nav-links';
 const hrefs = (code: string) => navLinksForRole(code).map((l) => `${l.label} ${l.href}`);
 
 describe('navLinksForRole', () => {
-  it('gives a supplier user its inbox and e-mail preferences; its administrator also items, pricing, users and vendors', () => {
-    expect(hrefs('v_user')).toEqual(['Inbox /', 'E-mail preferences /preferences/email']);
+  it('gives a supplier user its inbox, items, pricing and e-mail preferences; its administrator also users and vendors', () => {
+    expect(hrefs('v_user')).toEqual(['Inbox /', 'Items /items', 'Pricing /pricing', 'E-mail preferences /preferences/email']);
     expect(hrefs('v_admin')).toEqual([
       'Inbox /',
       'Items /items',
@@ -16,17 +16,26 @@ describe('navLinksForRole', () => {
     ]);
   });
 
-  it('gives customer roles history, changes and master data, and Users only to c_admin', () => {
+  it('gives customer roles history, the catalogue they read, changes and master data, and Users only to c_admin', () => {
     const prefs = 'E-mail preferences /preferences/email';
-    expect(hrefs('c_admin')).toEqual(['History /history', 'Users /users', 'Changes /changes', 'Master data /masterdata', prefs]);
-    expect(hrefs('c_user')).toEqual(['History /history', 'Changes /changes', 'Master data /masterdata', prefs]);
+    const catalogue = ['Items /items', 'Pricing /pricing'];
+    expect(hrefs('c_admin')).toEqual([
+      'History /history',
+      ...catalogue,
+      'Users /users',
+      'Changes /changes',
+      'Master data /masterdata',
+      prefs,
+    ]);
+    expect(hrefs('c_user')).toEqual(['History /history', ...catalogue, 'Changes /changes', 'Master data /masterdata', prefs]);
   });
 
   it('gives internal roles the admin screens, and Users and Integrations only to m2_admin', () => {
     const staff = ['User activity /users/activity', 'Vendors /vendors', 'Changes /changes', 'Master data /masterdata', 'Audit /audit'];
     const prefs = 'E-mail preferences /preferences/email';
-    expect(hrefs('m2_admin')).toEqual(['History /history', 'Users /users', ...staff, 'Integrations /integrations', prefs]);
-    expect(hrefs('m2_user')).toEqual(['History /history', ...staff, prefs]);
+    const catalogue = ['Items /items', 'Pricing /pricing'];
+    expect(hrefs('m2_admin')).toEqual(['History /history', ...catalogue, 'Users /users', ...staff, 'Integrations /integrations', prefs]);
+    expect(hrefs('m2_user')).toEqual(['History /history', ...catalogue, ...staff, prefs]);
   });
 
   it('never shows staff the supplier’s inbox', () => {

@@ -12,8 +12,8 @@ type Screen = NavLink & { action: Action };
 const SCREENS: readonly Screen[] = [
   { href: '/', label: 'Inbox', action: 'inbox.read' },
   { href: '/history', label: 'History', action: 'history.read' },
-  { href: '/items', label: 'Items', action: 'items.maintain' },
-  { href: '/pricing', label: 'Pricing', action: 'pricing.maintain' },
+  { href: '/items', label: 'Items', action: 'items.read' },
+  { href: '/pricing', label: 'Pricing', action: 'pricing.read' },
   { href: '/users', label: 'Users', action: 'users.manage' },
   { href: '/users/activity', label: 'User activity', action: 'users.activity' },
   { href: '/vendors', label: 'Vendors', action: 'vendors.manage' },

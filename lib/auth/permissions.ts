@@ -52,12 +52,20 @@ export const ROLE_CODES = ['c_admin', 'c_user', 'm2_admin', 'v_user', 'v_admin',
 export type RoleCode = (typeof ROLE_CODES)[number];
 
 const EVERYONE: Action[] = ['documents.read', 'profile.rename', 'preferences.email'];
-const SUPPLIER: Action[] = [...EVERYONE, 'inbox.read', 'orders.respond', 'documents.markRead', 'invoices.submit', 'deliverynotes.submit'];
+// A supplier's users read their vendors' catalogue (items and prices); its administrators change it.
+const SUPPLIER: Action[] = [
+  ...EVERYONE,
+  'inbox.read',
+  'orders.respond',
+  'documents.markRead',
+  'invoices.submit',
+  'deliverynotes.submit',
+  'items.read',
+  'pricing.read',
+];
 const SUPPLIER_ADMIN: Action[] = [
   ...SUPPLIER,
-  'items.read',
   'items.maintain',
-  'pricing.read',
   'pricing.maintain',
   'vendors.manage',
   'users.read',

@@ -6,11 +6,13 @@ import { POST as exportPricingsRoute } from '@/app/api/pricings/export/route';
 import { db, pool } from '@/db/client';
 import { itemChanges, items, pricings, userActivities, vendors } from '@/db/schema';
 import { callRoute, sessionHeaders, userId } from '../support/actors';
-import { closeTestQueue, removeCatalogueWork, rowsOfXlsx } from '../support/catalogue';
+import { POST as pricingsUploadRoute } from '@/app/api/pricings/upload/route';
+import { closeTestQueue, postUpload, removeCatalogueWork, rowsOfXlsx, xlsxOf } from '../support/catalogue';
 
 const SUPPLIER = 'supplier@portal.test';
 const OTHER = 'other.supplier@portal.test';
 const STAFF = 'staff@portal.test';
+const PRICING_HEADER = ['vendorCode', 'catalogueCode', 'costPrice', 'effectiveFrom'];
 
 type Page<T> = { data: T[]; per_page: number; current_page: number; last_page: number; total: number };
 type Item = { id: number; vendorCode: string; catalogueCode: string; status: string; active: boolean };
@@ -112,9 +114,19 @@ describe('GET /items', () => {
     }
   });
 
-  it('is refused to a supplier user without the catalogue', async () => {
-    const response = await callRoute(itemsRoute, '/api/items', { headers: await sessionHeaders('supplier.user@portal.test') });
-    expect(response.status).toBe(403);
+  it('shows a supplier user (v_user) its vendors’ items and prices only, and refuses it a change', async () => {
+    const user = 'supplier.user@portal.test'; // linked to V0001 only
+    const mine = await itemList('pageLimit=250', user);
+    expect(mine.items.total).toBe((await idsOfVendor('V0001')).length);
+    expect(new Set(mine.items.data.map((i) => i.vendorCode))).toEqual(new Set(['V0001']));
+    expect((await itemList('searchCode=V0002', user)).items.total).toBe(0);
+    const prices = await pricingList('pageLimit=250', user);
+    expect(prices.pricings.total).toBeGreaterThan(0);
+    expect(new Set(prices.pricings.data.map((p) => p.vendorCode))).toEqual(new Set(['V0001']));
+
+    const file = await xlsxOf([PRICING_HEADER, ['V0001', '101001', '10.00', '2026-12-01']]);
+    const upload = await postUpload(pricingsUploadRoute, '/api/pricings/upload', user, { file });
+    expect(upload.status).toBe(403);
   });
 });
 

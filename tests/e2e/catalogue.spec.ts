@@ -74,3 +74,16 @@ test('refuses an item upload without a file with the spec’s message', async ({
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please Attach File before you submit');
 });
+
+test.describe('a supplier user (v_user)', () => {
+  test.use(signedInAs('supplier.user@portal.test'));
+
+  test('reads its vendor’s prices from the navbar, and is offered no upload', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('navigation').getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(rows(page).first()).toBeVisible();
+    await expect(rows(page).first()).toContainText('V0001');
+    await expect(page.getByRole('button', { name: 'Upload', exact: true })).toHaveCount(0);
+  });
+});

@@ -95,7 +95,7 @@ test('downloads portal_report.xlsx of the filtered list', async ({ page }) => {
   const sheet = workbook.worksheets[0]!;
   expect(sheet.getRow(1).getCell(1).value).toBe('Document number');
   expect(sheet.rowCount - 1).toBe(total);
-  expect(sheet.getRow(2).getCell(3).value).toBe('remittance');
+  expect(sheet.getRow(2).getCell(3).value).toBe('Remittance advice');
 });
 
 test('refuses a vendor search without a subsidiary with "Please select subsidiary"', async ({ page }) => {

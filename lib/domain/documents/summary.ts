@@ -178,15 +178,5 @@ export type XdocSummary = Omit<SelectResultFields<typeof summaryColumns>, 'respo
 /** A row of a document list (LIST_ROW_FIELDS). */
 export type XdocListRow = Pick<XdocSummary, (typeof LIST_ROW_FIELDS)[number]>;
 
-/** Words for a document in messages and audit entries, e.g. 'Order', 'Return order', 'Delivery note'. */
-export function documentLabel(doc: { xdocTypeCode: string; xdocSubTypeCode: string | null }): string {
-  if (doc.xdocTypeCode === 'order') return doc.xdocSubTypeCode === 'return' ? 'Return order' : 'Order';
-  if (doc.xdocTypeCode === 'invoice') return doc.xdocSubTypeCode === 'creditnote' ? 'Credit note' : 'Invoice';
-  const labels: Record<string, string> = {
-    deliverynote: 'Delivery note',
-    remittance: 'Remittance advice',
-    dispute: 'Dispute',
-    'aux.grv': 'Discrepancy advice',
-  };
-  return labels[doc.xdocTypeCode] ?? 'Document';
-}
+// The words for a document live in ./labels (plain data, for client components too).
+export { documentLabel } from './labels';

@@ -5,7 +5,14 @@ import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { NEWEST_FIRST } from '../documents/summary';
 
-export type FoundDocument = { id: number; tinyMce: string; docno: string; xdocTypeCode: string; matchedOn: string };
+export type FoundDocument = {
+  id: number;
+  tinyMce: string;
+  docno: string;
+  xdocTypeCode: string;
+  xdocSubTypeCode: string | null;
+  matchedOn: string;
+};
 
 /**
  * GET /history/find?number=: the documents carrying this number as any of their numbers (docno, order
@@ -20,7 +27,7 @@ export async function findDocument(actor: Actor, number: string): Promise<{ xdoc
   const matchedOn = sql`case when ${xdocs.docno} = ${n} then 'docno' when ${xdocs.orderno} = ${n} then 'orderno'
     when ${xdocs.invoiceNumber} = ${n} then 'invoiceNumber' when ${xdocs.deliverynoteNumber} = ${n} then 'deliverynoteNumber' else 'supplierRef' end`;
   const rows = await queryPrepared<FoundDocument>(sql`select ${xdocs.id} as "id", ${xdocs.tinyMce} as "tinyMce", ${xdocs.docno} as "docno",
-      ${xdocs.xdocTypeCode} as "xdocTypeCode", ${matchedOn} as "matchedOn"
+      ${xdocs.xdocTypeCode} as "xdocTypeCode", ${xdocs.xdocSubTypeCode} as "xdocSubTypeCode", ${matchedOn} as "matchedOn"
     from ${xdocs}
     where ${and(
       actor.scope.documents(),

@@ -3,6 +3,7 @@
 // file it e-mails.
 import { labelForWfStatus } from '../../format/dates';
 import { xlsxSheet, type XlsxColumn, type XlsxSheet } from '../../exports/xlsx';
+import { documentLabel, signedAmount } from '../documents/labels';
 
 export const REPORT_FILE_NAME = 'portal_report.xlsx';
 
@@ -33,7 +34,7 @@ const MONEY = '#,##0.00';
 export const REPORT_COLUMNS: XlsxColumn<HistoryReportRow>[] = [
   { header: 'Document number', width: 16, value: (r) => r.docno },
   { header: 'Order number', width: 16, value: (r) => r.orderno },
-  { header: 'Document type', width: 14, value: (r) => r.xdocTypeCode },
+  { header: 'Document type', width: 16, value: (r) => documentLabel(r) },
   { header: 'Sub type', width: 12, value: (r) => r.xdocSubTypeCode },
   { header: 'Status', width: 12, value: (r) => labelForWfStatus(r.wfStatusCode) },
   { header: 'Document date', width: 13, numFmt: DATE, value: (r) => asDate(r.docDate) },
@@ -44,8 +45,8 @@ export const REPORT_COLUMNS: XlsxColumn<HistoryReportRow>[] = [
   { header: 'Vendor name', width: 28, value: (r) => r.vendorName },
   { header: 'Region', width: 18, value: (r) => r.regionName },
   { header: 'Division', width: 18, value: (r) => r.divisionName },
-  { header: 'Total excl (R)', width: 14, numFmt: MONEY, value: (r) => Number(r.xdocTotalExcl) },
-  { header: 'Total incl (R)', width: 14, numFmt: MONEY, value: (r) => Number(r.xdocTotalIncl) },
+  { header: 'Total excl (R)', width: 14, numFmt: MONEY, value: (r) => Number(signedAmount(r, r.xdocTotalExcl)) },
+  { header: 'Total incl (R)', width: 14, numFmt: MONEY, value: (r) => Number(signedAmount(r, r.xdocTotalIncl)) },
 ];
 
 /** The report's one sheet, 'Documents', its header row frozen. */

@@ -59,19 +59,21 @@ describe('GET /history/createReport', () => {
     const rows = dataRows(sheet);
     expect(rows).toHaveLength(await countOf(`x.xdoc_type_code = 'invoice'`));
     const { rows: db3 } = await pool.query(
-      `select x.docno, x.doc_date::text as doc_date, x.xdoc_total_incl::text as total, v.code as vendor, s.name as subsidiary, x.wf_status_code as wf
+      `select x.docno, x.doc_date::text as doc_date, x.xdoc_total_incl::text as total, v.code as vendor, s.name as subsidiary, x.wf_status_code as wf,
+         x.xdoc_sub_type_code = 'creditnote' as credit
        from xdocs x join vendors v on v.id = x.vendor_id join subsidiaries s on s.id = x.subsidiary_id
        where x.xdoc_type_code = 'invoice' order by x.docno, x.id limit 3`,
     );
     for (const [i, expected] of db3.entries()) {
       const row = rows[i]!;
       expect(row[1]).toBe(expected.docno);
-      expect(row[3]).toBe('invoice');
+      // A credit note reads as one, its amount negative so the column adds up (issue 27).
+      expect(row[3]).toBe(expected.credit ? 'Credit note' : 'Invoice');
       expect(row[5]).toBe(expected.wf === 'responded' ? 'Processed' : expected.wf === 'received' ? 'Processing' : expected.wf);
       expect((row[6] as Date).toISOString().slice(0, 10)).toBe(expected.doc_date);
       expect(row[9]).toBe(expected.subsidiary);
       expect(row[10]).toBe(expected.vendor);
-      expect(row[15]).toBe(Number(expected.total));
+      expect(row[15]).toBe(expected.credit ? -Number(expected.total) : Number(expected.total));
     }
     const exportsAfter = await exportsOf(STAFF);
     expect(exportsAfter).toHaveLength(exportsBefore.length + 1);
@@ -122,5 +124,23 @@ describe('GET /history/createReport', () => {
       'base64',
     );
     expect(dataRows(await sheetOf(content))).toHaveLength(report.rows);
+  });
+});
+
+describe('credit notes in the report (issue 27)', () => {
+  it('names a credit note as one and gives it negative totals, so the column of invoices and credit notes adds up', async () => {
+    const { rows: credits } = await pool.query(
+      `select x.docno, x.doc_date::text as day, x.xdoc_total_excl::text as excl, x.xdoc_total_incl::text as incl from xdocs x
+       where x.xdoc_type_code = 'invoice' and x.xdoc_sub_type_code = 'creditnote' and x.xdoc_total_incl > 0 order by x.id limit 1`,
+    );
+    expect(credits).toHaveLength(1);
+    const [credit] = credits;
+    const day = `fromDate=${credit.day}&toDate=${credit.day}`;
+    const response = await get(reportRoute, `/api/history/createReport?xdocTypeCode=invoice&${day}`, STAFF);
+    expect(response.status).toBe(200);
+    const row = dataRows(await sheetOf(Buffer.from(await response.arrayBuffer()))).find((r) => r[1] === credit.docno)!;
+    expect(row[3]).toBe('Credit note');
+    expect(row[14]).toBe(-Number(credit.excl));
+    expect(row[15]).toBe(-Number(credit.incl));
   });
 });

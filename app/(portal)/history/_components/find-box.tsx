@@ -54,7 +54,7 @@ export function FindBox({ onOpen }: { onOpen: (tinyMce: string) => void }) {
           {found.map((doc) => (
             <li key={doc.id}>
               <button type="button" className="link-button" onClick={() => onOpen(doc.tinyMce)}>
-                {typeLabel(doc.xdocTypeCode)} {doc.docno}
+                {typeLabel(doc)} {doc.docno}
               </button>{' '}
               <span className="muted">(by its {MATCHED_ON[doc.matchedOn] ?? doc.matchedOn})</span>
             </li>

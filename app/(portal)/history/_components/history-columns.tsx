@@ -2,6 +2,7 @@ import type { Column } from '@/components/lists/sortable-table';
 import type { XdocListRow } from '@/lib/domain/documents/summary';
 import { formatDateDashes, formatMoney, labelForWfStatus } from '@/lib/format';
 import { typeLabel } from './history-url';
+import { signedAmount } from '@/lib/domain/documents/labels';
 
 /** The history table's columns; those with a sortKey are sorted by the server over every page. */
 export function historyColumns(onOpen: (row: XdocListRow) => void): Column<XdocListRow>[] {
@@ -16,7 +17,7 @@ export function historyColumns(onOpen: (row: XdocListRow) => void): Column<XdocL
         </button>
       ),
     },
-    { id: 'xdocTypeCode', header: 'Type', sortKey: 'xdocTypeCode', cell: (row) => typeLabel(row.xdocTypeCode) },
+    { id: 'xdocTypeCode', header: 'Type', sortKey: 'xdocTypeCode', cell: (row) => typeLabel(row) },
     { id: 'orderno', header: 'Order number', cell: (row) => row.orderno ?? '' },
     { id: 'docDate', header: 'Date', sortKey: 'docDate', className: 'nowrap', cell: (row) => formatDateDashes(row.docDate) },
     {
@@ -30,6 +31,12 @@ export function historyColumns(onOpen: (row: XdocListRow) => void): Column<XdocL
     { id: 'branchName', header: 'Store', cell: (row) => row.branchName ?? '' },
     { id: 'custaccountName', header: 'Subsidiary', cell: (row) => row.custaccountName },
     { id: 'vendor', header: 'Vendor', cell: (row) => `${row.vendorCode} ${row.vendorName}` },
-    { id: 'xdocTotalIncl', header: 'Total', sortKey: 'xdocTotalIncl', className: 'num', cell: (row) => formatMoney(row.xdocTotalIncl) },
+    {
+      id: 'xdocTotalIncl',
+      header: 'Total',
+      sortKey: 'xdocTotalIncl',
+      className: 'num',
+      cell: (row) => formatMoney(signedAmount(row, row.xdocTotalIncl)),
+    },
   ];
 }

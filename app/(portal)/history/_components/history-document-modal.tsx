@@ -14,6 +14,7 @@ import type { HistoryActionId } from '@/lib/domain/history/available-actions';
 import type { HistoryActionResult } from '@/lib/domain/history/document-action';
 import { formatDateDashes, labelForWfStatus } from '@/lib/format';
 import { typeLabel } from './history-url';
+import { signedAmount } from '@/lib/domain/documents/labels';
 
 /** The lines layout each kind of document uses. */
 const LINES_KIND: Record<string, LinesKind> = { deliverynote: 'deliverynote', dispute: 'dispute', remittance: 'remittance' };
@@ -22,7 +23,7 @@ function factsOf(doc: XdocDetail): Fact[] {
   return [
     ['Document number', doc.docno],
     ['Order number', doc.orderno],
-    ['Type', typeLabel(doc.xdocTypeCode)],
+    ['Type', typeLabel(doc)],
     ['Status', labelForWfStatus(doc.wfStatusCode)],
     vendorFact(doc),
     ['Customer', doc.custaccountName],
@@ -31,9 +32,9 @@ function factsOf(doc: XdocDetail): Fact[] {
     ['Delivery date', formatDateDashes(doc.deliveryDate)],
     ['Invoice', doc.invoice?.invoiceNo],
     ['Reason', doc.reasonLabel ? `${doc.reasonLabel} (${doc.reasonCode})` : doc.reasonCode],
-    ['Total excl. VAT', <Money key="excl" value={doc.xdocTotalExcl} />],
-    ['VAT', <Money key="tax" value={doc.xdocTaxAmount} />],
-    ['Total incl. VAT', <Money key="incl" value={doc.xdocTotalIncl} />],
+    ['Total excl. VAT', <Money key="excl" value={signedAmount(doc, doc.xdocTotalExcl)} />],
+    ['VAT', <Money key="tax" value={signedAmount(doc, doc.xdocTaxAmount)} />],
+    ['Total incl. VAT', <Money key="incl" value={signedAmount(doc, doc.xdocTotalIncl)} />],
   ];
 }
 
@@ -84,7 +85,7 @@ export function HistoryDocumentModal({ doc, onClose, onAuditTrail, onRelated, on
   const { confirm, dialog: confirmDialog } = useConfirm();
   const { oops, dialog: oopsDialog } = useOops();
   const [busy, setBusy] = useState(false);
-  const label = typeLabel(doc.xdocTypeCode);
+  const label = typeLabel(doc);
 
   async function act(action: Action) {
     if (!(await confirm({ title: action.label, text: action.question }))) return;

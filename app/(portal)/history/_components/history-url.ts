@@ -3,6 +3,7 @@ import { listUrlChanges, readListUrl, type ListUrlSpec, type ListUrlState, type 
 import { XDOC_TYPES } from '@/db/schema/documents';
 import { HISTORY_FILTER_NAMES, HISTORY_SORT_KEYS, HISTORY_STATUSES, SELECT_SUBSIDIARY } from '@/lib/domain/history/schemas';
 import { labelForWfStatus } from '@/lib/format';
+import { documentLabel, type DocumentKind } from '@/lib/domain/documents/labels';
 
 /** The history list's address: its filters by their API names, `page`, `results`, `sort` + `direction`. */
 export const HISTORY_FILTERS = HISTORY_FILTER_NAMES;
@@ -15,19 +16,17 @@ const SPEC: ListUrlSpec<HistoryFilterName> = { filters: HISTORY_FILTERS, sortKey
 export const readHistoryUrl = (search: Search): HistoryUrlState => readListUrl(search, SPEC);
 export const historyUrlChanges = (state: Partial<HistoryUrlState>) => listUrlChanges(state, SPEC);
 
-const TYPE_LABELS: Record<string, string> = {
-  order: 'Order',
-  invoice: 'Invoice',
-  deliverynote: 'Delivery note',
-  remittance: 'Remittance advice',
-  dispute: 'Dispute',
-  'aux.grv': 'Goods receipt (GRV)',
-};
-export const typeLabel = (code: string) => TYPE_LABELS[code] ?? code;
+/** A document's kind in words (lib/domain/documents/labels.ts): a credit note reads as one. */
+export const typeLabel = (doc: DocumentKind) => documentLabel(doc);
 
 /** The panel's fields; subsidiary and vendors are chosen in the selection bar above it (held on the server). */
 export const HISTORY_FILTER_FIELDS: readonly FilterField<HistoryFilterName>[] = [
-  { name: 'xdocTypeCode', label: 'Document type', kind: 'select', options: XDOC_TYPES.map((t) => ({ value: t, label: typeLabel(t) })) },
+  {
+    name: 'xdocTypeCode',
+    label: 'Document type',
+    kind: 'select',
+    options: XDOC_TYPES.map((t) => ({ value: t, label: typeLabel({ xdocTypeCode: t }) })),
+  },
   {
     name: 'wfStatusCode',
     label: 'Document status',

@@ -6,6 +6,7 @@ import { api } from '@/lib/client/api';
 import type { XdocListRow } from '@/lib/domain/documents/summary';
 import { formatDateDashes, formatMoney, labelForWfStatus } from '@/lib/format';
 import { typeLabel } from './history-url';
+import { signedAmount } from '@/lib/domain/documents/labels';
 
 /** Every document of an order (GET /xdocs?orderno=): order, delivery notes, goods receipts, invoices, credit notes, remittances, disputes. */
 export function RelatedDocumentsModal({
@@ -50,10 +51,10 @@ export function RelatedDocumentsModal({
                       {doc.docno}
                     </button>
                   </td>
-                  <td>{typeLabel(doc.xdocTypeCode)}</td>
+                  <td>{typeLabel(doc)}</td>
                   <td>{formatDateDashes(doc.docDate)}</td>
                   <td>{labelForWfStatus(doc.wfStatusCode)}</td>
-                  <td className="num">{formatMoney(doc.xdocTotalIncl)}</td>
+                  <td className="num">{formatMoney(signedAmount(doc, doc.xdocTotalIncl))}</td>
                 </tr>
               ))}
             </tbody>

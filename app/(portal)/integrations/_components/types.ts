@@ -1,19 +1,11 @@
 import type { IntegrationScope } from '@/db/schema/integrations';
+import type { IntegrationView } from '@/lib/domain/integrations/manage-integrations';
 
-/** An integration as GET /integrations answers it (dates as JSON strings); never its key. */
-export type Integration = {
-  id: number;
-  name: string;
-  subsidiaries: number[];
-  scopes: string[];
-  webhookUrls: string[];
-  disabledWebhookUrls: string[];
-  keyHint: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  createdAt: string;
-  rotatedAt: string | null;
-};
+/** A value as its JSON answer carries it: dates become ISO strings. */
+type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
+/** An integration as GET /integrations answers it (the domain's view, dates as JSON strings); never its key. */
+export type Integration = AsJson<IntegrationView>;
 
 export type Subsidiary = { id: number; code: string; name: string };
 

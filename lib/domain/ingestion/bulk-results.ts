@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ZodError } from 'zod';
 import { ConflictError, DomainError } from '../errors';
-import type { IngestStatus } from './ingest-document';
+import type { BulkResult } from './schemas';
 
-/** One answer of POST /api/v1/documents/bulk, per non-blank line (docs/api.md). */
-export type BulkResult = {
-  line: number;
-  docno: string | null;
-  status: IngestStatus | 'invalid' | 'conflict' | 'failed';
-  error?: string;
-  errors?: Record<string, string[]>;
-};
+export type { BulkResult };
 
 /** The answer for a line whose document was not taken: invalid, a conflict, or our failure (logged with a reference). */
 export function resultOfError(line: number, docno: string | null, error: unknown): BulkResult {

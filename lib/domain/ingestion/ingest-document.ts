@@ -7,10 +7,9 @@ import { recordEvent } from '../integrations/record-event';
 import { contentHash } from './content-hash';
 import { resolveReferences } from './references';
 import { documentColumns, insertLinesSql, linesJson, newTinyMce, totalsSql, typeDescrOf } from './document-rows';
-import type { IngestedDocument } from './schemas';
+import type { IngestedDocument, IngestResult } from './schemas';
 
-export type IngestStatus = 'created' | 'updated' | 'unchanged';
-export type IngestResult = { status: IngestStatus; docno: string; type: string; tinyMce: string; version: number };
+export type { IngestResult, IngestStatus } from './schemas';
 
 /**
  * POST /api/v1/documents: one document, all or nothing, in one transaction (used by bulk per line too).

@@ -149,6 +149,8 @@ export const ingestResultSchema = z
     id: 'IngestResult',
     examples: [{ status: 'created', docno: 'PO-100234', type: 'order', tinyMce: 'k3J9xQ2m', version: 1 }],
   });
+export type IngestResult = z.infer<typeof ingestResultSchema>;
+export type IngestStatus = IngestResult['status'];
 
 /** One NDJSON line of POST /api/v1/documents/bulk's answer: the result of the body's line `line`. */
 export const bulkResultSchema = z
@@ -175,6 +177,7 @@ export const bulkResultSchema = z
       },
     ],
   });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /**
  * POST /api/v1/documents with `Content-Type: application/xml`: a UBL 2.1 Order (Peppol BIS Ordering 3.0), read by

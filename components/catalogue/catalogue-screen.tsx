@@ -95,10 +95,9 @@ export function CatalogueScreen({ kind, initialPage, canUpload }: CatalogueScree
     setUploading(true);
   }
 
+  /** A refusal says 'Oops'; a file the worker has read keeps its result in the dialog, and the list shows its rows. */
   const uploaded = (answer: Answer) => {
     if (answer.status === 'failure') return void oops(answer.message);
-    setUploading(false);
-    snackbar.show(answer.message, 'success');
     void load(filters, page.current_page, pageSize);
   };
 

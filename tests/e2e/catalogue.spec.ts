@@ -37,7 +37,7 @@ test('filters items, ticks two, exports them as items_export.xlsx and clears the
   await expect(page.getByRole('button', { name: 'Export selected (0)' })).toBeDisabled();
 });
 
-test('uploads a pricing file once it is picked and confirmed, says so, and its pending change appears once the worker has read it', async ({
+test('uploads a pricing file once it is picked and confirmed, shows it accepted once the worker has read it, and its pending change appears', async ({
   page,
 }) => {
   await page.goto('/pricing');
@@ -55,8 +55,13 @@ test('uploads a pricing file once it is picked and confirmed, says so, and its p
   expect(sent).toBe(0);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.locator('.snackbar')).toHaveText(/Uploaded successfully/);
+  // Issue 27: the dialog waits for the worker's verdict instead of saying 'Uploaded successfully' at once.
+  const result = dialog.getByRole('region', { name: 'Upload result' });
+  await expect(result).toContainText('1 row accepted, waiting for approval under Master data', { timeout: 30_000 });
+  await expect(result).toContainText('0 rows refused');
+  await expect(result.getByRole('link', { name: 'Download the error file' })).toHaveCount(0);
   expect(sent).toBe(1);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
 
   await expect(async () => {
@@ -65,6 +70,43 @@ test('uploads a pricing file once it is picked and confirmed, says so, and its p
     await expect(rows(page).first()).toContainText('101015', { timeout: 1000 });
     await expect(rows(page).first()).toContainText('Awaiting approval', { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
+});
+
+test('an upload whose every row is refused says so in the dialog, with each row’s reason and the error file to download', async ({
+  page,
+}) => {
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload prices' });
+  await dialog.getByLabel(/^File/).setInputFiles({
+    name: 'bad-prices.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'vendorCode,catalogueCode,costPrice,effectiveFrom\r\nV0001,999999,10.00,2026-12-01\r\nV0001,101016,ten,2026-12-01\r\nV0001,101017,-1,2026-12-01\r\n',
+    ),
+  });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  const result = dialog.getByRole('region', { name: 'Upload result' });
+  await expect(result).toContainText('0 rows accepted', { timeout: 30_000 });
+  await expect(result).toContainText('3 rows refused');
+  const refusals = result.locator('tbody tr');
+  await expect(refusals).toHaveCount(3);
+  await expect(refusals.filter({ hasText: '999999 is not an item of this vendor.' })).toContainText('2');
+  await expect(refusals.filter({ hasText: 'costPrice must be an amount with at most two decimals.' })).toContainText('3');
+  await expect(refusals.filter({ hasText: 'costPrice must be zero or more.' })).toContainText('4');
+
+  const downloading = page.waitForEvent('download');
+  await result.getByRole('link', { name: 'Download the error file' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('pricing_upload_errors.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  const listed: string[] = [];
+  workbook.worksheets[0].eachRow((row, n) => {
+    if (n > 1) listed.push(`${String(row.getCell(1).value)} ${String(row.getCell(3).value)}`);
+  });
+  expect(listed).toHaveLength(3);
+  expect(listed).toContain('2 999999 is not an item of this vendor.');
 });
 
 test('refuses an item upload without a file with the spec’s message', async ({ page }) => {

@@ -194,18 +194,9 @@ async function writeBatch(context: Context, batch: Proposal[]): Promise<void> {
   summary.valid += itemRows.length + pricingRows.length;
 }
 
-/** Marks the record with its outcome and sends the uploader the error report, both in the job's transaction. */
-async function finish({ tx, kind, upload, errors, summary }: Context, uploader: Actor | null): Promise<void> {
-  const unlisted = summary.unlistedErrors ?? 0;
-  summary.invalid = summary.rows - summary.valid;
-  await tx
-    .update(masterdataChanges)
-    .set({ status: summary.valid > 0 ? 'pending' : 'failed', newValues: { ...upload.newValues, ...summary } })
-    .where(eq(masterdataChanges.id, upload.id));
-  // The approvers hear of the valid rows now waiting for them (docs/architecture.md "Notifications").
-  await notifyChangesWaiting(tx, upload.vendorId, kind === 'items' ? 'item' : 'pricing', summary.valid, upload.requestedBy);
-  if (!errors.length || !uploader) return;
-  const content = await uploadErrorsWorkbook(errors, unlisted);
+/** The error file the e-mail attaches and the upload dialog links (GET /uploads/{processId}/errors). */
+async function storeErrorsFile({ tx, kind, errors, summary }: Context, uploader: Actor): Promise<number> {
+  const content = await uploadErrorsWorkbook(errors, summary.unlistedErrors ?? 0);
   const [report] = await tx
     .insert(uploadedFiles)
     .values({
@@ -217,11 +208,30 @@ async function finish({ tx, kind, upload, errors, summary }: Context, uploader: 
       uploadedBy: uploader.userId,
     })
     .returning({ id: uploadedFiles.id });
+  return report.id;
+}
+
+/** Marks the record with its outcome (and its error file) and sends the uploader the error report, both in the job's transaction. */
+async function finish(context: Context, uploader: Actor | null): Promise<void> {
+  const { tx, kind, upload, errors, summary } = context;
+  const unlisted = summary.unlistedErrors ?? 0;
+  summary.invalid = summary.rows - summary.valid;
+  const errorsFileId = errors.length && uploader ? await storeErrorsFile(context, uploader) : null;
+  await tx
+    .update(masterdataChanges)
+    .set({
+      status: summary.valid > 0 ? 'pending' : 'failed',
+      newValues: { ...upload.newValues, ...summary, ...(errorsFileId ? { errorsFileId } : {}) },
+    })
+    .where(eq(masterdataChanges.id, upload.id));
+  // The approvers hear of the valid rows now waiting for them (docs/architecture.md "Notifications").
+  await notifyChangesWaiting(tx, upload.vendorId, kind === 'items' ? 'item' : 'pricing', summary.valid, upload.requestedBy);
+  if (!errorsFileId || !uploader) return;
   const label = kind === 'items' ? 'item' : 'pricing';
   await enqueueInOutbox(tx, 'send-email', {
     to: uploader.email,
     template: 'notification',
-    attachFileIds: [report.id],
+    attachFileIds: [errorsFileId],
     data: {
       subject: summary.error
         ? `Your ${label} upload could not be read`

@@ -77,6 +77,11 @@ export const itemChanges = pgTable(
     comments: text(),
     /** The upload's background process that made this change (masterdata_changes.process_id); null when made singly. */
     processId: text(),
+    /**
+     * The values it was made against, captured when it was requested (issue 27), so a decided change still
+     * reads old → new: {} for a new one; null when not captured (changes older than the column).
+     */
+    previous: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -105,6 +110,11 @@ export const pricingChanges = pgTable(
     comments: text(),
     /** The upload's background process that made this change (masterdata_changes.process_id); null when made singly. */
     processId: text(),
+    /**
+     * The values it was made against, captured when it was requested (issue 27), so a decided change still
+     * reads old → new: {} for a new one; null when not captured (changes older than the column).
+     */
+    previous: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

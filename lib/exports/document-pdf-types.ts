@@ -40,6 +40,8 @@ export type PdfDocumentInput = {
   deliveryAddress?: PdfDeliveryAddress | null;
   deliveryMethod?: string | null;
   deliveryInstructions?: string | null;
+  /** Spec §3 reason code (a discrepancy's A/B/C, a dispute's Q/U/O), printed in words. */
+  reasonCode?: string | null;
   totals: { excl: string; tax: string; incl: string };
   lines: PdfDocumentLine[];
   generatedAt?: Date;

@@ -61,6 +61,14 @@ describe('renderDocumentPdf', () => {
     expect(first.runs).toEqual(expect.arrayContaining(['TO STORE', 'Checkers Sea Point (ST0777)', 'ORDER NO.', 'PO42']));
   });
 
+  it('prints a discrepancy invoice’s reason in words, and no reason where there is none', async () => {
+    const input = sampleDocument(1, { xdocTypeCode: 'invoice', docno: 'INV9', orderno: 'PO9', reasonCode: 'A' });
+    const [first] = extractPages(await renderDocumentPdf(input, plain));
+    expect(first.runs).toEqual(expect.arrayContaining(['REASON', 'Quantity difference']));
+    const [plainInvoice] = extractPages(await renderDocumentPdf({ ...input, reasonCode: null }, plain));
+    expect(plainInvoice.runs).not.toContain('REASON');
+  });
+
   it('prints the delivery address: the receiving store and its address code', async () => {
     const input = sampleDocument(1, {
       toStore: { name: 'Checkers Sea Point', code: 'ST0777' },

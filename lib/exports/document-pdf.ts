@@ -3,6 +3,7 @@
 import PDFDocument from 'pdfkit';
 import { drawLinesTable, drawTotals } from './document-pdf-table';
 import type { PdfDeliveryAddress, PdfDocumentInput, PdfRenderOptions, PdfStore } from './document-pdf-types';
+import { reasonLabel } from '../domain/documents/labels';
 import { formatDateDashes } from '../format/dates';
 import { documentTypeNames, pdfSafe, statusLabel, subTypeLabel } from './pdf-text';
 import { formatDateTime, PORTAL_TIME_LABEL } from '../format/dates';
@@ -102,6 +103,8 @@ function drawMetaStrip(doc: PDFKit.PDFDocument, input: PdfDocumentInput, startY:
     ['Delivery date', formatDateDashes(input.deliveryDate)],
   ];
   if (input.orderno?.trim() && input.orderno.trim() !== input.docno.trim()) cells.push(['Order no.', pdfSafe(input.orderno.trim())]);
+  const reason = reasonLabel(input.reasonCode);
+  if (reason) cells.push(['Reason', pdfSafe(reason)]);
   const cellWidth = width / cells.length;
   const inner = cellWidth - 16;
   const height = Math.max(...cells.map(([label, value]) => fieldHeight(doc, label, value, inner))) + 16;

@@ -37,6 +37,7 @@ export function toPdfInput(doc: XdocRow, lines: XdocLine[], parties: PdfParties)
     deliveryAddress: parties.toStore ?? parties.store,
     deliveryMethod: doc.deliveryMethod,
     deliveryInstructions: doc.deliveryInstructions,
+    reasonCode: doc.reasonCode,
     totals: { excl: doc.xdocTotalExcl, tax: doc.xdocTaxAmount, incl: doc.xdocTotalIncl },
     lines: lines.map((l) => ({
       lineNumber: l.lineNumber,

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { fixedSql, queryPlannedForValues, queryPrepared } from '../../../db/client';
 import { stores, subsidiaries, vendors, xdocs } from '../../../db/schema';
+import { REASON_LABELS } from './labels';
 
 /**
  * The one shape of a document as lists and the detail view show it (spec §3 field names). Every inbox
@@ -46,16 +47,6 @@ const summaryColumns = {
   invoiceNumber: xdocs.invoiceNumber,
   deliverynoteNumber: xdocs.deliverynoteNumber,
   respondedAt: xdocs.respondedAt,
-};
-
-/** Spec §3 reason codes: dispute Q/U/O, discrepancy advice A/B/C (the two sets do not overlap). */
-export const REASON_LABELS: Record<string, string> = {
-  Q: 'Quantity Overcharge',
-  U: 'Quantity Undercharge',
-  O: 'Price Overcharge',
-  A: 'Quantity difference',
-  B: 'Price difference',
-  C: 'Quantity and price',
 };
 
 /** What the screens derive from a row, computed by PostgreSQL beside the columns. */

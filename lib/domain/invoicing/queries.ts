@@ -98,6 +98,21 @@ async function receivedOf(scope: Scope, order: XdocRow): Promise<DeliveredLine[]
     .orderBy(asc(xdocLines.lineNumber), asc(xdocs.id));
 }
 
+/**
+ * Whether a goods receipt (aux.grv) counted the order, or the chosen branch's lines of a multi-branch
+ * order: its invoice is then a discrepancy and states its reason (spec §2, §3), read in the submitting
+ * transaction. The window decides the same from GET /invoices' receivedLines.
+ */
+export async function hasGoodsReceipt(dbx: DbOrTx, order: XdocRow, branch: string | null): Promise<boolean> {
+  const [found] = await dbx
+    .select({ id: xdocs.id })
+    .from(xdocLines)
+    .innerJoin(xdocs, eq(xdocs.id, xdocLines.xdocId))
+    .where(and(raisedAgainst(order, 'aux.grv'), branch === null ? undefined : eq(xdocLines.deliveryAddressCode, branch)))
+    .limit(1);
+  return found !== undefined;
+}
+
 /** Summaries of the documents of one type raised against the order, newest first. */
 function documentsAgainst(scope: Scope, order: XdocRow, type: XdocType): Promise<XdocSummary[]> {
   return summariesWhere(and(raisedAgainst(order, type), scope.documents()) as SQL);

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { deliveredLines, invoicedLines, uploadedFiles, xdocLines, xdocs, type XdocSubType } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
+import type { DiscrepancyReason } from '../documents/labels';
 import type { XdocRow } from '../documents/queries';
 import { NotFoundError } from '../errors';
 import type { LinePlan } from './line-plan';
@@ -52,6 +53,8 @@ export type RaisedDocument = {
   deliverynoteDate?: string;
   toFollow: number;
   scanFileId: number | null;
+  /** An invoice answering a goods receipt: its discrepancy reason (spec §3 A/B/C). */
+  reasonCode?: DiscrepancyReason | null;
   plan: LinePlan;
 };
 
@@ -91,6 +94,7 @@ export async function insertRaisedDocument(tx: DbOrTx, actor: Actor, order: Xdoc
       invoiceNumber: doc.invoiceNumber ?? null,
       deliverynoteNumber: doc.deliverynoteNumber,
       toFollow: doc.toFollow,
+      reasonCode: doc.reasonCode ?? null,
       isRead: true,
       readAt: sql`now()`,
       readBy: actor.userId,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_NUMBER_MAX_LENGTH as INVOICE_NUMBER_MAX, TAX_PERCENT_MAX } from '../../format/numbers';
+import { DISCREPANCY_REASON_CODES, DISCREPANCY_REASONS } from '../documents/labels';
 import { isoDate } from '../query-text';
 
 /** Invoicing inputs (spec §3 document and line fields, §5 rules), shared by the handlers and the screens. */
@@ -12,6 +13,9 @@ export const DELIVERY_NOTE_REQUIRED = 'Please capture a delivery note number or 
 export const DELIVERY_NOTE_NUMBER_REQUIRED = 'Please capture a delivery note number.';
 export const INVOICE_NUMBER_REQUIRED = 'Please capture an invoice number.';
 export const BRANCH_REQUIRED = 'Please choose the branch (delivery address) before submitting.';
+export const DISCREPANCY_REASON_REQUIRED = 'Please choose the reason for the discrepancy.';
+export const DISCREPANCY_REASON_NOT_ALLOWED = 'A discrepancy reason is given only for an order whose goods receipt was counted.';
+const REASON_CHOICES = DISCREPANCY_REASON_CODES.map((code) => `${code} (${DISCREPANCY_REASONS[code]})`).join(', ');
 
 export const INVOICE_SUBMITTED = 'Invoice successfully submitted';
 export const CREDIT_NOTE_SUBMITTED = 'Credit Note successfully submitted';
@@ -96,6 +100,11 @@ export const submitInvoiceSchema = z.object({
   deliverynoteNumber: optionalText(50, 'The delivery note number'),
   selectDeliverynoteNumber: optionalText(50, 'The selected delivery note number'),
   toFollow: toFollowSchema,
+  /** Spec §3 discrepancy reason, required for (and only for) an order its goods receipt counted (docs/api.md). */
+  reasonCode: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(DISCREPANCY_REASON_CODES, { message: `The discrepancy reason must be one of ${REASON_CHOICES}.` }).optional(),
+  ),
 });
 export type SubmitInvoice = z.infer<typeof submitInvoiceSchema>;
 

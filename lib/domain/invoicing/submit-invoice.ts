@@ -6,14 +6,21 @@ import { assertCan } from '../../auth/permissions';
 import { formatMoney } from '../../format/money';
 import { recordActivity, recordAudits } from '../audit/record';
 import { invoiceSubmitted } from '../integrations/act-events';
+import { reasonLabel, type DiscrepancyReason } from '../documents/labels';
 import type { XdocRow } from '../documents/queries';
 import { ConflictError, ForbiddenError, RuleViolationError } from '../errors';
 import { closeInvoicing, isBranchClosed } from './close-invoicing';
 import { assertInWindow, todayInSouthAfrica } from './invoice-date';
 import { planLines } from './line-plan';
-import { branchesOf, deliveryNoteNumbersOf, findVisibleOrder, isJabOrder, orderLineStates } from './queries';
+import { branchesOf, deliveryNoteNumbersOf, findVisibleOrder, hasGoodsReceipt, isJabOrder, orderLineStates } from './queries';
 import { insertRaisedDocument, storeAttachment } from './raise-document';
-import { BRANCH_REQUIRED, DELIVERY_NOTE_REQUIRED, type SubmitInvoice } from './schemas';
+import {
+  BRANCH_REQUIRED,
+  DELIVERY_NOTE_REQUIRED,
+  DISCREPANCY_REASON_NOT_ALLOWED,
+  DISCREPANCY_REASON_REQUIRED,
+  type SubmitInvoice,
+} from './schemas';
 import { submitOnce, type Submission, type SubmitOptions } from './submit-once';
 
 const field = (name: string, message: string) => new RuleViolationError(message, { [name]: [message] });
@@ -64,6 +71,22 @@ async function deliveryNoteOf(tx: DbOrTx, order: XdocRow, input: SubmitInvoice):
 }
 
 /**
+ * Spec §2, §3: the invoice of an order a goods receipt (aux.grv) counted is a discrepancy and states
+ * its reason (A, B or C); no other invoice or credit note carries one.
+ */
+async function discrepancyReasonOf(
+  tx: DbOrTx,
+  order: XdocRow,
+  branch: string | null,
+  reason: DiscrepancyReason | undefined,
+): Promise<DiscrepancyReason | null> {
+  const counted = await hasGoodsReceipt(tx, order, branch);
+  if (counted && !reason) throw field('reasonCode', DISCREPANCY_REASON_REQUIRED);
+  if (!counted && reason) throw field('reasonCode', DISCREPANCY_REASON_NOT_ALLOWED);
+  return reason ?? null;
+}
+
+/**
  * POST /invoices: an invoice against a confirmed order, or a credit note against a responded return
  * order, with its lines, in one transaction with the audit entries of both documents, the activity, the
  * invoiced quantities and (when no more invoices are to follow) the order leaving its list. Every rule
@@ -88,6 +111,7 @@ export async function submitInvoice(actor: Actor, input: SubmitInvoice, options:
         );
       const deliverynoteNumber = await deliveryNoteOf(tx, order, input);
       await assertInvoiceNumberFree(tx, order, input.invoiceNumber);
+      const reasonCode = await discrepancyReasonOf(tx, order, branch, input.reasonCode);
       const plan = planLines(
         {
           lines: await orderLineStates(tx, order.id, 'invoiced'),
@@ -112,6 +136,7 @@ export async function submitInvoice(actor: Actor, input: SubmitInvoice, options:
         deliverynoteNumber,
         toFollow: input.toFollow,
         scanFileId,
+        reasonCode,
         plan,
       });
       const responded = input.toFollow === 1 ? false : await closeInvoicing(tx, actor, order, branch);
@@ -124,13 +149,18 @@ export async function submitInvoice(actor: Actor, input: SubmitInvoice, options:
 
       const label = isCredit ? 'Credit note' : 'Invoice';
       const onBranch = branch ? ` for branch ${branch}` : '';
+      const reason = reasonCode ? `; discrepancy reason: ${reasonLabel(reasonCode)} (${reasonCode})` : '';
       await recordAudits(tx, actor, [
         {
           xdocId: order.id,
           action: isCredit ? 'credited' : 'invoiced',
-          descr: `${label} ${input.invoiceNumber} submitted${onBranch} (${formatMoney(plan.totals.incl)}); ${input.toFollow ? 'more to follow' : 'no more to follow'}`,
+          descr: `${label} ${input.invoiceNumber} submitted${onBranch} (${formatMoney(plan.totals.incl)}); ${input.toFollow ? 'more to follow' : 'no more to follow'}${reason}`,
         },
-        { xdocId: doc.id, action: 'created', descr: `${label} ${input.invoiceNumber} submitted against ${order.docno}${onBranch}` },
+        {
+          xdocId: doc.id,
+          action: 'created',
+          descr: `${label} ${input.invoiceNumber} submitted against ${order.docno}${onBranch}${reason}`,
+        },
       ]);
       await invoiceSubmitted(tx, order, doc, isCredit);
       await recordActivity(tx, actor, isCredit ? 'submit-credit-note' : 'submit-invoice', {

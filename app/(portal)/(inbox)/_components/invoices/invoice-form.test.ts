@@ -3,6 +3,7 @@ import {
   branchesOf,
   detOf,
   discrepancyOf,
+  suggestedReason,
   formRows,
   formTotals,
   invoiceDateWindow,
@@ -81,6 +82,27 @@ describe('the invoice form', () => {
     expect(discrepancyOf(short)).toBe('A');
     expect(discrepancyOf({ ...short, amount: '24.00' })).toBe('C');
     expect(discrepancyOf({ ...short, received: '10.00', amount: '24.00' })).toBe('B');
+  });
+
+  it('pre-fills what the goods receipt counted, less what was invoiced, and suggests the reason (the discrepancy window)', () => {
+    const received = {
+      ...NO_HISTORY,
+      receivedLines: [
+        { lineNumber: 1, deliveryAddressCode: null, qty: '8', deliverynoteNumber: 'GRV1' },
+        { lineNumber: 2, deliveryAddressCode: null, qty: '4', deliverynoteNumber: 'GRV1' },
+      ],
+      invoicedLines: [{ lineNumber: 2, deliveryAddressCode: null, qty: '1', amount: '25', taxPercent: '15', invoiceNumber: 'X' }],
+    };
+    const rows = formRows(order([line({}), line({ lineNumber: 2, originalqty: '4.00' }), line({ lineNumber: 3 })]), received, 'invoice');
+    expect(rows.map((r) => [r.ordered, r.received, r.qty])).toEqual([
+      ['10.00', '8.00', '8.00'],
+      ['4.00', '4.00', '3.00'],
+      ['10.00', null, '10.00'],
+    ]);
+    expect(suggestedReason(rows)).toBe('A');
+    expect(suggestedReason([{ ...rows[1], amount: '20.00' }])).toBe('B');
+    expect(suggestedReason([rows[0], { ...rows[1], amount: '20.00' }])).toBe('C');
+    expect(suggestedReason([rows[2]])).toBeNull();
   });
 
   it('lists a multi-branch order’s branches once each and sends det as the server reads it', () => {

@@ -1,3 +1,4 @@
+import type { DiscrepancyReason } from '@/lib/domain/documents/labels';
 import type { XdocDetail, XdocLine } from '@/lib/domain/documents/queries';
 import type { XdocSummary } from '@/lib/domain/documents/summary';
 import type { DeliveredLine, InvoicedLine } from '@/lib/domain/invoicing/queries';
@@ -65,6 +66,8 @@ export function formRows(order: XdocDetail, history: OrderHistory, mode: FormMod
       const receivedRows = history.receivedLines.filter(same);
       const taken = mode === 'deliverynote' ? delivered : sum(history.invoicedLines.filter(same));
       const remaining = Math.max(0, toCents(line.originalqty) - taken);
+      // Spec §2 discrepancy window: what the goods receipt counted (less what was invoiced) is what is invoiced.
+      const prefill = receivedRows.length ? Math.min(remaining, Math.max(0, sum(receivedRows) - taken)) : remaining;
       const originalAmount = line.originalamount ?? line.amount;
       return {
         key: `${line.lineNumber}:${line.deliveryAddressCode ?? ''}`,
@@ -78,7 +81,7 @@ export function formRows(order: XdocDetail, history: OrderHistory, mode: FormMod
         received: receivedRows.length ? fromCents(sum(receivedRows)) : null,
         invoiced: fromCents(sum(history.invoicedLines.filter(same))),
         remaining: fromCents(remaining),
-        qty: fromCents(remaining),
+        qty: fromCents(prefill),
         amount: originalAmount ?? '',
         originalAmount,
         taxPercent: line.taxPercent ?? '',
@@ -140,9 +143,17 @@ export const nothingRemains = (rows: FormRow[]) => rows.every((r) => cents(r.rem
 export const quantitiesChanged = (rows: FormRow[]) => rows.some((r) => cents(r.qty) !== cents(r.remaining));
 
 /** The discrepancy reason of a goods-received line (spec §3: A quantity, B price, C both); null when none. */
-export function discrepancyOf(row: FormRow): 'A' | 'B' | 'C' | null {
+export function discrepancyOf(row: FormRow): DiscrepancyReason | null {
   const quantity = row.received !== null && cents(row.received) !== cents(row.ordered);
   const price = row.originalAmount !== null && row.amount !== '' && cents(row.amount) !== cents(row.originalAmount);
+  return quantity && price ? 'C' : quantity ? 'A' : price ? 'B' : null;
+}
+
+/** The reason the lines as they stand suggest for the whole document (a hint; the supplier chooses it). */
+export function suggestedReason(rows: FormRow[]): DiscrepancyReason | null {
+  const found = new Set(rows.map(discrepancyOf));
+  const quantity = found.has('A') || found.has('C');
+  const price = found.has('B') || found.has('C');
   return quantity && price ? 'C' : quantity ? 'A' : price ? 'B' : null;
 }
 

@@ -3,34 +3,16 @@
 import { useMemo, useRef, useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
-import { Money } from '@/components/ui/money';
 import { useOops } from '@/components/ui/use-oops';
-import { DELIVERY_NOTE_REQUIRED, INVOICE_NUMBER_REQUIRED } from '@/lib/domain/invoicing/schemas';
-import { formatMoney, fromCents } from '@/lib/format';
-import { amountExceedsOriginal, clampTaxPercent, sanitizeAmount, sanitizeInvoiceNumber } from '@/lib/format/numbers';
-import {
-  detOf,
-  discrepancyOf,
-  formTotals,
-  invoiceDateWindow,
-  lineValue,
-  mismatchOf,
-  nothingRemains,
-  quantitiesChanged,
-  type FormRow,
-} from './invoice-form';
-import {
-  BranchSelect,
-  DateField,
-  FieldError,
-  FileField,
-  invalidWhen,
-  LeadCells,
-  LineInput,
-  QuantityCell,
-  RefusalSummary,
-  useOrderHistory,
-} from './form-fields';
+import type { DiscrepancyReason } from '@/lib/domain/documents/labels';
+import { DELIVERY_NOTE_REQUIRED, DISCREPANCY_REASON_REQUIRED, INVOICE_NUMBER_REQUIRED } from '@/lib/domain/invoicing/schemas';
+import { formatMoney } from '@/lib/format';
+import { amountExceedsOriginal, sanitizeInvoiceNumber } from '@/lib/format/numbers';
+import { DiscrepancyLines, ReceivedNotice } from './discrepancy-lines';
+import { DiscrepancyReasonField } from './discrepancy-reason';
+import { detOf, formTotals, invoiceDateWindow, nothingRemains, quantitiesChanged, suggestedReason, type FormRow } from './invoice-form';
+import { InvoiceLines } from './invoice-lines';
+import { BranchSelect, DateField, FieldError, FileField, invalidWhen, RefusalSummary, useOrderHistory } from './form-fields';
 import { fieldMessages, newIdempotencyKey, submitForm, type RaiseDialogProps, type Refusal } from './submit-form';
 
 export interface InvoiceModalProps extends RaiseDialogProps {
@@ -54,6 +36,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
   const [invoiceDate, setInvoiceDate] = useState(window45.max);
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [agreed, setAgreed] = useState(false);
+  const [reason, setReason] = useState<DiscrepancyReason | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -82,6 +65,8 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
       return setRefusal({ message: DELIVERY_NOTE_REQUIRED, errors: { deliverynoteNumber: [DELIVERY_NOTE_REQUIRED] } });
     if (!invoiceNumber.trim())
       return setRefusal({ message: INVOICE_NUMBER_REQUIRED, errors: { invoiceNumber: [INVOICE_NUMBER_REQUIRED] } });
+    if (isDiscrepancy && !reason)
+      return setRefusal({ message: DISCREPANCY_REASON_REQUIRED, errors: { reasonCode: [DISCREPANCY_REASON_REQUIRED] } });
     setRefusal(null);
     const toFollow = quantitiesChanged(shown) && (await ask('Are there any other invoices to follow on this order?')) ? '1' : '0';
     setSubmitting(true);
@@ -94,6 +79,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
       selectDeliverynoteNumber: pickedNote,
       toFollow,
       deliveryAddressCode: branch,
+      reasonCode: isDiscrepancy ? reason : '',
       det: detOf(shown, mode),
     };
     const outcome = await submitForm('/invoices', fields, file, key.current);
@@ -106,6 +92,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
   const noteErrors = fieldMessages(refusal, 'deliverynoteNumber', 'selectDeliverynoteNumber');
   const numberErrors = fieldMessages(refusal, 'invoiceNumber');
   const ready = history !== null && (!order.isJab || branch !== '');
+  const lineProps = { rows: shown, disabled: submitting, onChange: update, onAmountDone: (row: FormRow) => void checkAmount(row) };
 
   return (
     <>
@@ -193,14 +180,20 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
               <FieldError id="invoice-number" messages={numberErrors} />
             </div>
           </div>
-          {ready ? (
-            <InvoiceLines
-              rows={shown}
-              isDiscrepancy={isDiscrepancy}
-              disabled={submitting}
-              onChange={update}
-              onAmountDone={(row) => void checkAmount(row)}
-            />
+          {ready && isDiscrepancy ? (
+            <>
+              <ReceivedNotice rows={shown} />
+              <DiscrepancyLines {...lineProps} />
+              <DiscrepancyReasonField
+                value={reason}
+                suggested={suggestedReason(shown)}
+                disabled={submitting}
+                errors={fieldMessages(refusal, 'reasonCode')}
+                onChange={setReason}
+              />
+            </>
+          ) : ready ? (
+            <InvoiceLines {...lineProps} />
           ) : null}
           <div className="invoice-form__fields">
             <FileField id="invoice-file" label="Attach the signed document (PDF or image)" onChange={setFile} />
@@ -214,85 +207,5 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
       {confirmDialog}
       {oopsDialog}
     </>
-  );
-}
-
-type LinesProps = {
-  rows: FormRow[];
-  isDiscrepancy: boolean;
-  disabled: boolean;
-  onChange: (key: string, change: Partial<FormRow>) => void;
-  onAmountDone: (row: FormRow) => void;
-};
-
-/** The lines with the three-way match: ordered, delivered (and received), invoiced, and this document's quantity and amount. */
-function InvoiceLines({ rows, isDiscrepancy, disabled, onChange, onAmountDone }: LinesProps) {
-  return (
-    <div className="table-wrap doc-lines">
-      <table className="table invoice-lines">
-        <caption className="visually-hidden">Lines to invoice</caption>
-        <thead>
-          <tr>
-            <th>Line</th>
-            <th>Item</th>
-            <th className="num">Ordered</th>
-            <th className="num">Delivered</th>
-            {isDiscrepancy ? <th className="num">Received</th> : null}
-            <th className="num">Invoiced</th>
-            <th>Quantity</th>
-            <th>Amount</th>
-            <th>Tax %</th>
-            <th className="num">Total</th>
-            <th>{isDiscrepancy ? 'Reason' : 'Match'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const mismatch = mismatchOf(row);
-            const { excl, tax } = lineValue(row);
-            return (
-              <tr key={row.key} data-line={row.lineNumber}>
-                <LeadCells row={row} />
-                {isDiscrepancy ? <td className="num">{row.received ?? '—'}</td> : null}
-                <td className="num">{row.invoiced}</td>
-                <QuantityCell what="Quantity" row={row} disabled={disabled} onChange={onChange} />
-                <td>
-                  <LineInput
-                    what="Amount"
-                    row={row}
-                    value={row.amount}
-                    disabled={disabled}
-                    onChange={(v) => onChange(row.key, { amount: sanitizeAmount(v) })}
-                    onBlur={() => onAmountDone(row)}
-                  />
-                </td>
-                <td>
-                  <LineInput
-                    what="Tax percent"
-                    row={row}
-                    value={row.taxPercent}
-                    readOnly={!row.taxPercentEditable}
-                    disabled={disabled}
-                    onChange={(v) => onChange(row.key, { taxPercent: clampTaxPercent(v) })}
-                  />
-                </td>
-                <td className="num">
-                  <Money value={fromCents(excl + tax)} />
-                </td>
-                <td>
-                  {isDiscrepancy ? (
-                    (discrepancyOf(row) ?? '—')
-                  ) : mismatch ? (
-                    <span className="badge badge--warning">{mismatch}</span>
-                  ) : (
-                    <span className="badge badge--success">OK</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
   );
 }

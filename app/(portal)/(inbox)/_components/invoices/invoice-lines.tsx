@@ -1,0 +1,88 @@
+'use client';
+
+import { Money } from '@/components/ui/money';
+import { fromCents } from '@/lib/format';
+import { clampTaxPercent, sanitizeAmount } from '@/lib/format/numbers';
+import { lineValue, mismatchOf, type FormRow } from './invoice-form';
+import { LeadCells, LineInput, QuantityCell } from './form-fields';
+
+type Editing = {
+  disabled: boolean;
+  onChange: (key: string, change: Partial<FormRow>) => void;
+  /** Spec §5: leaving an amount checks it against the order's. */
+  onAmountDone: (row: FormRow) => void;
+};
+export type LinesProps = Editing & { rows: FormRow[] };
+
+/** A line's amount and tax percent as typed, and its total incl. VAT (the invoice and discrepancy windows). */
+export function PriceCells({ row, disabled, onChange, onAmountDone }: Editing & { row: FormRow }) {
+  const { excl, tax } = lineValue(row);
+  return (
+    <>
+      <td>
+        <LineInput
+          what="Amount"
+          row={row}
+          value={row.amount}
+          disabled={disabled}
+          onChange={(v) => onChange(row.key, { amount: sanitizeAmount(v) })}
+          onBlur={() => onAmountDone(row)}
+        />
+      </td>
+      <td>
+        <LineInput
+          what="Tax percent"
+          row={row}
+          value={row.taxPercent}
+          readOnly={!row.taxPercentEditable}
+          disabled={disabled}
+          onChange={(v) => onChange(row.key, { taxPercent: clampTaxPercent(v) })}
+        />
+      </td>
+      <td className="num">
+        <Money value={fromCents(excl + tax)} />
+      </td>
+    </>
+  );
+}
+
+/** The lines with the three-way match: ordered, delivered, invoiced, and this document's quantity and amount. */
+export function InvoiceLines({ rows, disabled, onChange, onAmountDone }: LinesProps) {
+  return (
+    <div className="table-wrap doc-lines">
+      <table className="table invoice-lines">
+        <caption className="visually-hidden">Lines to invoice</caption>
+        <thead>
+          <tr>
+            <th>Line</th>
+            <th>Item</th>
+            <th className="num">Ordered</th>
+            <th className="num">Delivered</th>
+            <th className="num">Invoiced</th>
+            <th>Quantity</th>
+            <th>Amount</th>
+            <th>Tax %</th>
+            <th className="num">Total</th>
+            <th>Match</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const mismatch = mismatchOf(row);
+            return (
+              <tr key={row.key} data-line={row.lineNumber}>
+                <LeadCells row={row} />
+                <td className="num">{row.invoiced}</td>
+                <QuantityCell what="Quantity" row={row} disabled={disabled} onChange={onChange} />
+                <PriceCells row={row} disabled={disabled} onChange={onChange} onAmountDone={onAmountDone} />
+                <td>
+                  {mismatch ? <span className="badge badge--warning">{mismatch}</span> : <span className="badge badge--success">OK</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

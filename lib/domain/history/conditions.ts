@@ -1,6 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { HistoryReportFilter } from './schemas';
+import { xdocs } from '../../../db/schema';
+import type { HistoryReportFilter, HistoryType } from './schemas';
 
 /** A history filter's codes and tinyMces turned into ids (queries.ts resolvedIds): an unknown one matches nothing. */
 export type ResolvedIds = { vendorIds?: number[]; custaccountId?: number | null };
@@ -16,3 +17,13 @@ export const bySubsidiary = (column: PgColumn, filter: HistoryReportFilter, cust
   filter.subsidiary !== undefined ? eq(column, filter.subsidiary) : undefined,
   custaccountId === undefined ? undefined : custaccountId === null ? NOTHING : eq(column, custaccountId),
 ];
+
+/**
+ * The type filter on the documents: "Credit note" is an invoice of sub-type creditnote, "Invoice" every
+ * other invoice, as the counters count them (migration 0023), so a list and its total agree.
+ */
+export function byHistoryType(type: HistoryType | undefined) {
+  if (type === 'creditnote') return and(eq(xdocs.xdocTypeCode, 'invoice'), eq(xdocs.xdocSubTypeCode, 'creditnote'));
+  if (type === 'invoice') return and(eq(xdocs.xdocTypeCode, 'invoice'), sql`${xdocs.xdocSubTypeCode} is distinct from 'creditnote'`);
+  return type ? eq(xdocs.xdocTypeCode, type) : undefined;
+}

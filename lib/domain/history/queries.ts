@@ -5,7 +5,7 @@ import type { Scope } from '../../auth/scope';
 import { NEWEST_FIRST, summariesPageJson, type XdocListRow } from '../documents/summary';
 import { JsonText } from '../json-text';
 import { cappedResultPager, offsetOf, resultPager, type ResultPager } from '../paging';
-import { bySubsidiary, inIds } from './conditions';
+import { byHistoryType, bySubsidiary, inIds } from './conditions';
 import { historyTotal, type HistoryTotal } from './totals';
 import { orderBySql, type SortColumns } from '../sorting';
 import type { HistoryFilter, HistoryReportFilter, HistorySortKey } from './schemas';
@@ -51,7 +51,7 @@ function documentsWhere(scope: Scope, filter: HistoryReportFilter, { vendorIds, 
   return (
     and(
       scope.documents(),
-      filter.xdocTypeCode ? eq(xdocs.xdocTypeCode, filter.xdocTypeCode) : undefined,
+      byHistoryType(filter.xdocTypeCode),
       filter.wfStatusCode ? eq(xdocs.wfStatusCode, filter.wfStatusCode) : undefined,
       filter.store !== undefined ? eq(xdocs.storeId, filter.store) : undefined,
       ...bySubsidiary(xdocs.subsidiaryId, filter, custaccountId),

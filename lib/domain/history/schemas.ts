@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { XDOC_TYPES } from '../../../db/schema';
+import type { DocumentKind } from '../documents/labels';
 import { pageParam, pageSizeParam } from '../paging';
 import { intText, isoDate } from '../query-text';
 import { sortParams } from '../sorting';
@@ -13,6 +13,17 @@ export const MAX_VENDOR_CODES = 50;
 
 /** Document statuses a history search can ask for (spec §4 workflow statuses). */
 export const HISTORY_STATUSES = ['received', 'responded', 'confirmed', 'rejected', 'mixed', 'outstanding'] as const;
+
+/**
+ * The document types a history search can ask for: the stored types, with credit notes (invoices of
+ * sub-type creditnote) apart from invoices, as the counters count them (migration 0023).
+ */
+export const HISTORY_TYPES = ['order', 'invoice', 'creditnote', 'deliverynote', 'remittance', 'dispute', 'aux.grv'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+
+/** A history type as the document kind the labels read (lib/domain/documents/labels.ts). */
+export const historyTypeKind = (type: HistoryType): DocumentKind =>
+  type === 'creditnote' ? { xdocTypeCode: 'invoice', xdocSubTypeCode: 'creditnote' } : { xdocTypeCode: type };
 
 /** Columns the history table sorts by, by their API names. */
 export const HISTORY_SORT_KEYS = ['docno', 'docDate', 'deliveryDate', 'xdocTypeCode', 'wfStatusCode', 'xdocTotalIncl'] as const;
@@ -48,7 +59,7 @@ const vendorCodes = text('vendorCode', 1000)
   .refine((codes) => codes.every((c) => /^[A-Z0-9._-]{1,30}$/.test(c)), 'vendorCode holds a code that is not a vendor code.');
 
 const filterFields = z.object({
-  xdocTypeCode: z.enum(XDOC_TYPES, { message: `xdocTypeCode must be one of: ${XDOC_TYPES.join(', ')}.` }).optional(),
+  xdocTypeCode: z.enum(HISTORY_TYPES, { message: `xdocTypeCode must be one of: ${HISTORY_TYPES.join(', ')}.` }).optional(),
   wfStatusCode: z.enum(HISTORY_STATUSES, { message: `wfStatusCode must be one of: ${HISTORY_STATUSES.join(', ')}.` }).optional(),
   store: intText('store').optional(),
   subsidiary: intText('subsidiary').optional(),

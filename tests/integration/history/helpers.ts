@@ -41,6 +41,7 @@ export type HistoryBody = {
     id: number;
     docno: string;
     xdocTypeCode: string;
+    xdocSubTypeCode?: string | null;
     wfStatusCode: string;
     docDate: string;
     custaccountName: string;

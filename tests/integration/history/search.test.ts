@@ -41,7 +41,8 @@ describe('GET /history/documents', () => {
     const { rows: vendorRow } = await pool.query(`select v.code, v.id from vendors v where v.code = 'V0001'`);
     const { rows: tiny } = await pool.query(`select tiny_mce from subsidiaries where code = 'SUB01'`);
     const cases: [string, string, unknown[]][] = [
-      ['xdocTypeCode=invoice', `x.xdoc_type_code = 'invoice'`, []],
+      ['xdocTypeCode=invoice', `x.xdoc_type_code = 'invoice' and x.xdoc_sub_type_code is distinct from 'creditnote'`, []],
+      ['xdocTypeCode=creditnote', `x.xdoc_type_code = 'invoice' and x.xdoc_sub_type_code = 'creditnote'`, []],
       ['wfStatusCode=outstanding', `x.wf_status_code = 'outstanding'`, []],
       [`store=${store}`, 'x.store_id = $1', [store]],
       [`subsidiary=${sub2}`, 'x.subsidiary_id = $1', [sub2]],

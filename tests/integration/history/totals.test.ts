@@ -21,6 +21,7 @@ async function filterQueries(): Promise<string[]> {
   const dates = 'fromDate=2026-03-01&toDate=2026-05-31';
   return [
     'xdocTypeCode=invoice',
+    'xdocTypeCode=creditnote',
     'wfStatusCode=confirmed',
     `store=${p.store}`,
     `subsidiary=${p.subsidiary}`,
@@ -33,6 +34,9 @@ async function filterQueries(): Promise<string[]> {
     `subsidiary=${p.subsidiary}&wfStatusCode=confirmed`,
     `store=${p.store}&${dates}`,
     `xdocTypeCode=invoice&${dates}`,
+    `xdocTypeCode=creditnote&${dates}`,
+    `store=${p.store}&xdocTypeCode=creditnote`,
+    `subsidiary=${p.subsidiary}&vendorCode=V0001&xdocTypeCode=creditnote`,
     `subsidiary=${p.subsidiary}&vendorCode=V0001`,
     `store=${p.store}&wfStatusCode=received`,
     `region=${p.region}&xdocTypeCode=order&subsidiary=${p.subsidiary}`,
@@ -58,6 +62,26 @@ describe('history totals', () => {
         expect([email, query, resultPager.totalResults, resultPager.totalCapped]).toEqual([email, query, n, undefined]);
       }
     }
+  });
+
+  it('count credit notes apart from invoices: each type lists only its own documents', async () => {
+    const actor = await actorFor(STAFF);
+    const counted = async (query: string) => {
+      const filter = historyFilterSchema.parse(Object.fromEntries(new URLSearchParams(query)));
+      const { total } = await historySearch(actor.scope, filter);
+      return countHistory(total);
+    };
+    const { rows } = await pool.query<{ credit: number; invoice: number }>(`select
+      count(*) filter (where xdoc_sub_type_code = 'creditnote')::int as credit,
+      count(*) filter (where xdoc_sub_type_code is distinct from 'creditnote')::int as invoice
+      from xdocs where xdoc_type_code = 'invoice'`);
+    expect(rows[0].credit).toBeGreaterThan(0);
+    expect(await counted('xdocTypeCode=creditnote')).toBe(rows[0].credit);
+    expect(await counted('xdocTypeCode=invoice')).toBe(rows[0].invoice);
+    const response = await get(documentsRoute, '/api/history/documents?xdocTypeCode=creditnote&results=500', STAFF);
+    const { xdocs } = (await response.json()) as HistoryBody;
+    expect(xdocs.length).toBe(rows[0].credit);
+    expect(new Set(xdocs.map((d) => `${d.xdocTypeCode}/${d.xdocSubTypeCode}`))).toEqual(new Set(['invoice/creditnote']));
   });
 
   it('count what no counter holds only up to the cap, and say there are more', async () => {

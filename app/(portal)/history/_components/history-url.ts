@@ -1,7 +1,13 @@
 import type { FilterField } from '@/components/lists/filter-panel';
 import { listUrlChanges, readListUrl, type ListUrlSpec, type ListUrlState, type Search } from '@/components/lists/list-url';
-import { XDOC_TYPES } from '@/db/schema/documents';
-import { HISTORY_FILTER_NAMES, HISTORY_SORT_KEYS, HISTORY_STATUSES, SELECT_SUBSIDIARY } from '@/lib/domain/history/schemas';
+import {
+  HISTORY_FILTER_NAMES,
+  HISTORY_SORT_KEYS,
+  HISTORY_STATUSES,
+  HISTORY_TYPES,
+  historyTypeKind,
+  SELECT_SUBSIDIARY,
+} from '@/lib/domain/history/schemas';
 import { labelForWfStatus } from '@/lib/format';
 import { documentLabel, type DocumentKind } from '@/lib/domain/documents/labels';
 
@@ -25,7 +31,7 @@ export const HISTORY_FILTER_FIELDS: readonly FilterField<HistoryFilterName>[] = 
     name: 'xdocTypeCode',
     label: 'Document type',
     kind: 'select',
-    options: XDOC_TYPES.map((t) => ({ value: t, label: typeLabel({ xdocTypeCode: t }) })),
+    options: HISTORY_TYPES.map((t) => ({ value: t, label: typeLabel(historyTypeKind(t)) })),
   },
   {
     name: 'wfStatusCode',

@@ -17,18 +17,26 @@ export interface QueryFilterFormProps {
  */
 export function QueryFilterForm({ action, label, text = [], params, children, after }: QueryFilterFormProps) {
   return (
-    <form method="get" action={action} className="card toolbar" aria-label={label}>
+    // The inbox's filter panel classes (filters, input), so every list's filters look alike.
+    <form method="get" action={action} className="filters" aria-label={label}>
       {text.map(([name, fieldLabel]) => (
         <label key={name} className="field">
           <span className="field__label">{fieldLabel}</span>
-          <input name={name} type={name === 'search' || name === 'user_email' ? 'search' : 'text'} defaultValue={params[name] ?? ''} />
+          <input
+            className="input"
+            name={name}
+            type={name === 'search' || name === 'user_email' ? 'search' : 'text'}
+            defaultValue={params[name] ?? ''}
+          />
         </label>
       ))}
       {children}
-      <button type="submit" className="btn btn--primary">
-        Filter
-      </button>
-      {after}
+      <div className="filters__actions">
+        {after}
+        <button type="submit" className="btn btn--primary">
+          Filter
+        </button>
+      </div>
     </form>
   );
 }

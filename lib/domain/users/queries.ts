@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { emailChanges, roles, subsidiaries, users, userSubsidiaries, userVendors, vendors } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
@@ -23,7 +23,7 @@ const userColumns = {
   name: users.name,
   email: users.email,
   role_id: users.roleId,
-  role: sql<{ id: number; code: string }>`json_build_object('id', ${roles.id}, 'code', ${roles.code})`,
+  role: sql<{ id: number; code: string; name: string }>`json_build_object('id', ${roles.id}, 'code', ${roles.code}, 'name', ${roles.name})`,
   deleted_at: users.deletedAt,
   last_login: users.lastLogin,
   parent_user_id: users.parentUserId,
@@ -76,6 +76,28 @@ export async function listUsers(actor: Actor, f: UserFilter) {
     db.select({ total: count() }).from(users).where(where),
   ]);
   return laravelPage(rows.map(withSubsidiaryFlags), USERS_PER_PAGE, f.page, total);
+}
+
+// A supplier role as roleKind (lib/auth/permissions.ts) reads a code: neither m2_ nor c_ at the start, v_ in it.
+const vendorRole = sql`${roles.code} not like 'm2\\_%' and ${roles.code} not like 'c\\_%' and ${roles.code} like '%v\\_%'`;
+
+/**
+ * The users the actor may link vendors to (spec §6): active supplier users it administers, never
+ * itself; the vendor-linking view's choice of user, by any part of name or e-mail, a page of 20.
+ */
+export async function listLinkableUsers(actor: Actor, f: { search?: string; page: number }) {
+  const where = and(
+    usersAdministeredBy(actor),
+    isNull(users.deletedAt),
+    ne(users.id, actor.userId),
+    vendorRole,
+    f.search ? or(ilike(users.name, contains(f.search)), ilike(users.email, contains(f.search))) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    selectUsers(where, USERS_PER_PAGE, offsetOf(f.page, USERS_PER_PAGE)),
+    db.select({ total: count() }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where),
+  ]);
+  return laravelPage(rows, USERS_PER_PAGE, f.page, total);
 }
 
 /** One administered user, as the list shows it (the answer of invite and edit). */

@@ -23,6 +23,9 @@ export const userFilterSchema = z.object({
 });
 export type UserFilter = z.infer<typeof userFilterSchema>;
 
+/** The vendor-linking view's choice of supplier user: by any part of name or e-mail, paged. */
+export const linkableUsersQuerySchema = userFilterSchema.pick({ search: true, page: true });
+
 const flag = z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]);
 const isOn = (v: z.infer<typeof flag> | undefined) => v === true || v === 1 || v === '1' || v === 'true';
 

@@ -6,7 +6,7 @@ export type UserRow = {
   name: string;
   email: string;
   role_id: number;
-  role: { id: number; code: string };
+  role: { id: number; code: string; name: string };
   deleted_at: string | null;
   last_login: string | null;
   parent_user_id: number | null;

@@ -23,7 +23,8 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops }: 
   const [busy, setBusy] = useState(false);
   const roleCode = roles.find((r) => r.id === form.role_id)?.code ?? '';
   const withSubsidiaries = isCustomerRole(roleCode);
-  const linkNext = !user && isVendorRole(roleCode);
+  // Spec §6: a supplier role leads on to vendor linking, for a new user and for one edited into that role.
+  const linkNext = isVendorRole(roleCode) && !(user && isVendorRole(user.role.code));
 
   async function save() {
     const local = formErrors(form, withSubsidiaries);
@@ -48,6 +49,7 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops }: 
     <label className="field">
       <span className="field__label">{label}</span>
       <input
+        className="input"
         type={type}
         value={form[name]}
         aria-invalid={Boolean(errors[name])}
@@ -78,10 +80,10 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops }: 
         {field('email', 'E-mail', 'email')}
         <label className="field">
           <span className="field__label">Role</span>
-          <select value={form.role_id} onChange={(e) => setForm({ ...form, role_id: Number(e.target.value) })}>
+          <select className="select" value={form.role_id} onChange={(e) => setForm({ ...form, role_id: Number(e.target.value) })}>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name} ({r.code})
+                {r.name}
               </option>
             ))}
           </select>

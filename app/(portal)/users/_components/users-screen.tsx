@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PageTable } from '@/components/lists/page-table';
 import { QueryFilterForm } from '@/components/lists/query-filter-form';
 import { DateText } from '@/components/ui/date-text';
@@ -10,11 +10,15 @@ import { useSnackbar } from '@/components/ui/snackbar';
 import { useOops } from '@/components/ui/use-oops';
 import { api } from '@/lib/client/api';
 import { saveBlob } from '@/lib/client/download';
+import { LinkedVendorsModal } from '@/components/users/linked-vendors-modal';
 import { UserModal } from './user-modal';
+import { vendorLinkingHref } from './users-view-tabs';
 import { isVendorRole, type Customer, type Me, type Role, type UserRow, type UsersPage } from './types';
 
 export interface UsersScreenProps {
   me: Me;
+  /** The list ⇄ vendor-linking toggle, for those who may link. */
+  tabs: ReactNode;
   params: Record<string, string | undefined>;
   page: UsersPage;
   roles: Role[];
@@ -29,11 +33,12 @@ const ACTIVE_STATE_NOT_CHANGED = 'Active state was not changed';
  * oneself (link only for supplier roles), activate and restore for inactive ones, resend while the
  * user has never signed in (portal admin or inviter).
  */
-export function UsersScreen({ me, params, page, roles, customers }: UsersScreenProps) {
+export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersScreenProps) {
   const router = useRouter();
   const snackbar = useSnackbar();
   const { oops, dialog } = useOops();
   const [editing, setEditing] = useState<UserRow | null | 'new'>(null);
+  const [showingVendors, setShowingVendors] = useState<UserRow | null>(null);
   const active = (params.active ?? 'true') === 'true';
 
   async function act(call: () => Promise<{ message: string }>) {
@@ -67,8 +72,8 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
               Edit
             </button>
             {isVendorRole(u.role.code) ? (
-              <Link className="btn btn--sm" href={`/users/${u.id}/vendors`}>
-                Vendors
+              <Link className="btn btn--sm" href={vendorLinkingHref(u.id)}>
+                Link vendors
               </Link>
             ) : null}
             <button type="button" className="btn btn--sm btn--danger" onClick={() => act(() => api.del(`/users/${u.id}`))}>
@@ -85,6 +90,11 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
               Restore
             </button>
           </>
+        ) : null}
+        {isVendorRole(u.role.code) ? (
+          <button type="button" className="btn btn--sm btn--ghost" onClick={() => setShowingVendors(u)}>
+            Vendors
+          </button>
         ) : null}
         {canResend ? (
           <button type="button" className="btn btn--sm btn--ghost" onClick={() => act(() => api.post(`/users/${u.id}/send-invitation`))}>
@@ -122,6 +132,7 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
           </>
         ) : null}
       </header>
+      {tabs}
       <QueryFilterForm
         action="/users"
         label="User filters"
@@ -133,7 +144,7 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
       >
         <label className="field">
           <span className="field__label">Role</span>
-          <select name="role_id" defaultValue={params.role_id ?? ''}>
+          <select className="select" name="role_id" defaultValue={params.role_id ?? ''}>
             <option value="">All</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
@@ -144,7 +155,7 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
         </label>
         <label className="field">
           <span className="field__label">Status</span>
-          <select name="active" defaultValue={active ? 'true' : 'false'}>
+          <select className="select" name="active" defaultValue={active ? 'true' : 'false'}>
             <option value="true">Active</option>
             <option value="false">Inactive</option>
           </select>
@@ -164,14 +175,16 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
               {u.email}
               {u.pending_email ? <div className="muted">{`${u.pending_email} waits for confirmation`}</div> : null}
             </td>
-            <td>{u.role.code}</td>
+            <td>{u.role.name}</td>
             <td>
               {isVendorRole(u.role.code)
                 ? `${u.vendors_count} vendors`
-                : u.customers.map((c) => `${c.code}${c.write ? ' (write)' : ''}`).join(', ')}
+                : u.customers.map((c) => `${c.name}${c.write ? ' (write)' : ''}`).join(', ')}
             </td>
             <td>{u.last_login ? <DateText value={u.last_login} format="datetime" /> : 'never'}</td>
-            <td className="toolbar">{actionsOf(u)}</td>
+            <td>
+              <div className="row-actions">{actionsOf(u)}</div>
+            </td>
           </tr>
         ))}
       />
@@ -185,11 +198,12 @@ export function UsersScreen({ me, params, page, roles, customers }: UsersScreenP
           onSaved={(message, id, linkNext) => {
             setEditing(null);
             snackbar.show(message, 'success');
-            if (linkNext) router.push(`/users/${id}/vendors`);
+            if (linkNext) router.push(vendorLinkingHref(id));
             else router.refresh();
           }}
         />
       ) : null}
+      {showingVendors ? <LinkedVendorsModal user={showingVendors} onClose={() => setShowingVendors(null)} /> : null}
       {dialog}
     </section>
   );

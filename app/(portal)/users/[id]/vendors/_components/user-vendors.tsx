@@ -8,6 +8,7 @@ import { QueryFilterForm } from '@/components/lists/query-filter-form';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { api } from '@/lib/client/api';
+import { vendorLinkingHref } from '../../../_components/users-view-tabs';
 
 /** `write`: the link grants write (linked list); `writable`: the signed-in admin may give write on it. */
 type Vendor = { id: number; code: string; name: string; write: boolean; writable: boolean };
@@ -23,6 +24,7 @@ export interface UserVendorsProps {
 const ACTIVE_STATE_NOT_CHANGED = 'Active state was not changed';
 
 /**
+ * The vendor-linking view of the users screen for one user (/users?view=linking&user={id}).
  * Links and unlinks vendors for one user: one at a time from its row, or in bulk (the ticked rows, or
  * every vendor listed when none is ticked) after the spec's confirmation; the server does all or none.
  * A link reads only unless "with write access" is ticked, which only vendors the admin writes for
@@ -35,6 +37,8 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
   const [ticked, setTicked] = useState<number[]>([]);
   const [write, setWrite] = useState(false);
   const path = `/users/${user.id}/vendors`;
+  const listPath = '/users';
+  const listParams = { ...params, view: 'linking', user: String(user.id) };
   const verb = which === 'unlinked' ? 'link' : 'unlink';
 
   async function apply(vendors: Vendor[]) {
@@ -75,24 +79,24 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
   const toggle = (id: number) => setTicked((t) => (t.includes(id) ? t.filter((x) => x !== id) : [...t, id]));
 
   return (
-    <section>
-      <header className="page__header toolbar">
-        <h1 className="page__title">Vendors of {user.name}</h1>
+    <>
+      <div className="toolbar">
+        <h2 className="users-linking__title">Vendors of {user.name}</h2>
         <span className="toolbar__spacer" />
-        <Link className="btn btn--ghost" href="/users">
-          User list
+        <Link className="btn btn--ghost" href={vendorLinkingHref()}>
+          Choose another user
         </Link>
-      </header>
+      </div>
       <nav className="tabs" aria-label="Linked or unlinked vendors">
-        <Link href={`${path}?which=unlinked`} aria-current={which === 'unlinked' ? 'page' : undefined} className="link">
+        <Link href={vendorLinkingHref(user.id, 'unlinked')} aria-current={which === 'unlinked' ? 'page' : undefined} className="tabs__tab">
           Unlinked vendors
-        </Link>{' '}
-        <Link href={`${path}?which=linked`} aria-current={which === 'linked' ? 'page' : undefined} className="link">
+        </Link>
+        <Link href={vendorLinkingHref(user.id, 'linked')} aria-current={which === 'linked' ? 'page' : undefined} className="tabs__tab">
           Linked vendors
         </Link>
       </nav>
       <QueryFilterForm
-        action={path}
+        action={listPath}
         label="Vendor filters"
         params={params}
         text={[
@@ -100,11 +104,13 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
           ['name', 'Name'],
         ]}
       >
+        <input type="hidden" name="view" value="linking" />
+        <input type="hidden" name="user" value={user.id} />
         <input type="hidden" name="which" value={which} />
       </QueryFilterForm>
-      <div className="toolbar">
+      <div className="list-toolbar toolbar">
         {verb === 'link' ? (
-          <label>
+          <label className="check">
             <input type="checkbox" checked={write} onChange={(e) => setWrite(e.target.checked)} /> With write access (answer orders,
             invoice)
           </label>
@@ -118,8 +124,8 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
         headers={['Select', 'Code', 'Name', verb === 'link' ? 'You may give' : 'Access', '']}
         emptyText="No vendors."
         page={page}
-        path={path}
-        params={params}
+        path={listPath}
+        params={listParams}
         rows={page.data.map((v) => (
           <tr key={v.id}>
             <td className="table__select">
@@ -142,6 +148,6 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
         ))}
       />
       {dialog}
-    </section>
+    </>
   );
 }

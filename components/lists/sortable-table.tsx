@@ -54,6 +54,8 @@ export interface SortableTableProps<T> {
   selectedIds?: ReadonlySet<RowKey>;
   onToggle?: (id: RowKey) => void;
   onToggleAll?: () => void;
+  /** Rows that may not be ticked show a disabled checkbox and are left out of select-all (all may, when not given). */
+  isRowSelectable?: (row: T) => boolean;
   /** Names a row's checkbox: 'Select PO00004632' rather than 'Select row 3'. */
   rowLabel?: (row: T) => string;
   rowClassName?: (row: T) => string | undefined;
@@ -105,7 +107,7 @@ export function SortableTable<T>(props: SortableTableProps<T>) {
     return sortRows(indexed, { sortValue: (e) => sortValue(e.row), sortType: column.sortType }, localSort.direction);
   }, [indexed, columns, localSort, serverSorted]);
 
-  const keys = rows.map(getRowKey);
+  const keys = rows.filter((row) => props.isRowSelectable?.(row) ?? true).map(getRowKey);
   const selectedCount = selectable ? keys.filter((k) => selectedIds.has(k)).length : 0;
   const allChecked = keys.length > 0 && selectedCount === keys.length;
   const cardFields = card ? new Set([card.title, ...card.fields]) : null;
@@ -199,6 +201,7 @@ export function SortableTable<T>(props: SortableTableProps<T>) {
                         type="checkbox"
                         aria-label={`Select ${props.rowLabel ? props.rowLabel(row) : `row ${index + 1}`}`}
                         checked={checked}
+                        disabled={props.isRowSelectable ? !props.isRowSelectable(row) : undefined}
                         onChange={() => onToggle(key)}
                       />
                     </td>

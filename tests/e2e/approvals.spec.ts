@@ -54,7 +54,9 @@ test('select all pricing changes on the page and approve them in bulk', async ({
   await page.getByRole('tab', { name: 'Pricing changes' }).click();
   await search(page, { status: 'pending' });
   await expect(rows(page).first()).toContainText('%');
-  const count = await rows(page).count();
+  // An upload's changes are decided with the upload under Master data (issue 27): their boxes cannot be ticked.
+  const count = await panel(page).locator('tbody').getByRole('checkbox', { disabled: false }).count();
+  expect(count).toBeGreaterThan(0);
   await panel(page).getByRole('checkbox', { name: 'Select all rows on this page' }).check();
   await expect(page.getByRole('button', { name: `Approve selected (${count})` })).toBeEnabled();
   await page.getByRole('button', { name: /Approve selected/ }).click();

@@ -146,17 +146,50 @@ async function writableVendorCodes(tx: Tx, uploader: Actor): Promise<Map<string,
   return new Map(rows.filter((v) => uploader.scope.writesForVendor(v.id)).map((v) => [v.code.toUpperCase(), v.id]));
 }
 
+type KnownItem = {
+  id: number;
+  catalogueCode: string;
+  descr: string;
+  barcode: string | null;
+  unitOfMeasure: string;
+  packSize: number;
+  active: boolean;
+  pricingId: number | null;
+  costPrice: string | null;
+  retailPrice: string | null;
+  effectiveFrom: string | null;
+};
+
 /** The vendor's items named in a batch, with each one's current group-wide price. */
-async function knownItems(tx: Tx, vendorId: number, codes: string[]) {
+async function knownItems(tx: Tx, vendorId: number, codes: string[]): Promise<Map<string, KnownItem>> {
   // Written out because the builder leaves a lone table's columns unqualified, which the subquery would misread.
-  const { rows } = await tx.execute<{ id: number; catalogueCode: string; pricingId: number | null; costPrice: string | null }>(sql`
-    select i.id, i.catalogue_code as "catalogueCode", p.id as "pricingId", p.cost_price as "costPrice"
+  const { rows } = await tx.execute<KnownItem>(sql`
+    select i.id, i.catalogue_code as "catalogueCode", i.descr, i.barcode, i.unit_of_measure as "unitOfMeasure",
+           i.pack_size as "packSize", i.active, p.id as "pricingId", p.cost_price as "costPrice",
+           p.retail_price as "retailPrice", p.effective_from::text as "effectiveFrom"
     from ${items} i
     left join lateral (
-      select id, cost_price from ${pricings} where item_id = i.id and subsidiary_id is null order by effective_from desc, id desc limit 1
+      select id, cost_price, retail_price, effective_from from ${pricings}
+       where item_id = i.id and subsidiary_id is null order by effective_from desc, id desc limit 1
     ) p on true
     where i.vendor_id = ${vendorId} and i.catalogue_code in ${codes}`);
   return new Map(rows.map((r) => [r.catalogueCode, r]));
+}
+
+/**
+ * What a change is made against, kept on it (issue 27: an approved change read 20.15 → 20.15 once the
+ * price it changed was the new one); {} for a new item or price.
+ */
+function previousItem(item: KnownItem | undefined): Record<string, unknown> {
+  if (!item) return {};
+  const { catalogueCode, descr, barcode, unitOfMeasure, packSize, active } = item;
+  return { catalogueCode, descr, barcode, unitOfMeasure, packSize, active };
+}
+
+function previousPricing(item: KnownItem): Record<string, unknown> {
+  if (item.pricingId === null) return {};
+  const { catalogueCode, costPrice, retailPrice, effectiveFrom } = item;
+  return { catalogueCode, costPrice, retailPrice, effectiveFrom, subsidiaryCode: null };
 }
 
 async function writeBatch(context: Context, batch: Proposal[]): Promise<void> {
@@ -175,6 +208,7 @@ async function writeBatch(context: Context, batch: Proposal[]): Promise<void> {
           itemId: item.id,
           pricingId: item.pricingId,
           changeable: { ...value, previousCostPrice: item.costPrice },
+          previous: previousPricing(item),
         });
       continue;
     }
@@ -187,7 +221,12 @@ async function writeBatch(context: Context, batch: Proposal[]): Promise<void> {
         error: 'The row changes nothing: fill descr, barcode, unitOfMeasure or packSize.',
       });
     else
-      itemRows.push({ ...base, itemId: item?.id ?? null, changeable: item ? proposal : { unitOfMeasure: 'EA', packSize: 1, ...proposal } });
+      itemRows.push({
+        ...base,
+        itemId: item?.id ?? null,
+        changeable: item ? proposal : { unitOfMeasure: 'EA', packSize: 1, ...proposal },
+        previous: previousItem(item),
+      });
   }
   if (itemRows.length) await tx.insert(itemChanges).values(itemRows);
   if (pricingRows.length) await tx.insert(pricingChanges).values(pricingRows);

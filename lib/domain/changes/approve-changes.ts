@@ -18,11 +18,19 @@ const APPLY: Record<ChangeKind, (tx: Tx, changes: readonly LockedChange[]) => Pr
 /**
  * Approves changes inside the caller's transaction: each one the actor may decide is written to its
  * item or pricing, marked approved and audited together; the rest (unknown, not the actor's to decide,
- * already decided, its own, out of date) are refused and left as they are. The single and bulk calls,
- * the background bulk approval and master-data uploads all approve through here.
+ * already decided, its own, out of date, part of an upload other than `upload`) are refused and left as
+ * they are. The single and bulk calls, the background bulk approval and master-data uploads (which name
+ * their `upload`) all approve through here.
  */
-export async function approveChangesIn(tx: Tx, actor: Actor, kind: ChangeKind, ids: readonly number[], reason?: string): Promise<Decision> {
-  const { ready, refused } = await lockChanges(tx, actor, kind, ids);
+export async function approveChangesIn(
+  tx: Tx,
+  actor: Actor,
+  kind: ChangeKind,
+  ids: readonly number[],
+  reason?: string,
+  upload?: string,
+): Promise<Decision> {
+  const { ready, refused } = await lockChanges(tx, actor, kind, ids, upload);
   const notApplied = await APPLY[kind](tx, ready);
   const skip = new Set(notApplied.map((r) => r.id));
   const decided = await markDecided(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db, type Tx } from '../../../db/client';
 import { itemChanges } from '../../../db/schema';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
@@ -22,7 +22,7 @@ export const APPROVAL_BATCH = 500;
 
 /**
  * POST /changes/item/bulkApproval {changeIDs, reason}: records the work for the worker and answers at
- * once. Only the changes the actor could approve now (in its approval scope, pending, not its own) go
+ * once. Only the changes the actor could approve now (in its approval scope, pending, not its own, not an upload's) go
  * to the worker; when there are none the request is refused at once instead of queueing nothing.
  */
 export async function requestBulkItemApproval(actor: Actor, changeIDs: number[], reason?: string): Promise<BulkQueued> {
@@ -34,12 +34,16 @@ export async function requestBulkItemApproval(actor: Actor, changeIDs: number[],
       and(
         inArray(itemChanges.id, changeIDs),
         eq(itemChanges.status, 'pending'),
+        // An upload's changes are decided with their upload, under Master data (lock-changes.ts).
+        isNull(itemChanges.processId),
         sql`${itemChanges.requestedBy} is distinct from ${actor.userId}`,
         actor.scope.approvableChanges(itemChanges.vendorId),
       ),
     );
   if (!approvable.length)
-    throw new ConflictError('None of the selected changes can be approved: they are decided, your own, or not yours to approve.');
+    throw new ConflictError(
+      'None of the selected changes can be approved: they are decided, your own, part of an upload (approved under Master data), or not yours to approve.',
+    );
   // In the order asked for, so the worker approves (and the answer lists) them as the user chose them.
   const approvableIds = new Set(approvable.map((c) => c.id));
   const ids = changeIDs.filter((id) => approvableIds.has(id));

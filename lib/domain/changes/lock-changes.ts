@@ -1,5 +1,6 @@
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
+import { masterdataChanges } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { CHANGE_TABLES, changesVisibleTo } from './queries';
 import type { ChangeKind } from './schemas';
@@ -18,17 +19,23 @@ export type LockedChange = {
 /** Why a change was not acted on; `kind` is what a single call answers (404, 403 or 409). */
 export type Refusal = { id: number; kind: 'not-found' | 'forbidden' | 'conflict'; message: string };
 
+/** Issue 27: an upload's changes are decided as one, under Master data, so they never stand decided both ways. */
+export const partOfUpload = (id: number, processId: string, fileName: string | null) =>
+  `Change ${id} is part of the upload ${fileName ? `${fileName} ` : ''}(${processId}): approve or reject the whole upload under Master data.`;
+
 /**
  * Locks the requested changes (in id order, so two bulk calls never deadlock) and sorts out the ones
  * that cannot be decided by this actor: unknown or out of scope, in scope but not approvable by it
  * (a retail admin without write on a subsidiary the vendor trades with), already decided (a second
- * approval is reported, never applied twice), or requested by the actor itself (maker-checker).
+ * approval is reported, never applied twice), requested by the actor itself (maker-checker), or part
+ * of an upload other than the one being decided (`upload`, the master-data record's process id).
  */
 export async function lockChanges(
   tx: Tx,
   actor: Actor,
   kind: ChangeKind,
   ids: readonly number[],
+  upload?: string,
 ): Promise<{ ready: LockedChange[]; refused: Refusal[] }> {
   const table = CHANGE_TABLES[kind];
   const rows = ids.length
@@ -44,6 +51,8 @@ export async function lockChanges(
           createdAt: table.createdAt,
           processId: table.processId,
           approvable: sql<boolean>`(${actor.scope.approvableChanges(table.vendorId)})`,
+          uploadFile: sql<string | null>`(select ${masterdataChanges.newValues} ->> 'fileName' from ${masterdataChanges}
+            where ${masterdataChanges.processId} = ${table.processId} limit 1)`,
         })
         .from(table)
         .where(and(inArray(table.id, [...ids]), changesVisibleTo(actor, kind)))
@@ -58,6 +67,8 @@ export async function lockChanges(
     if (!row) refused.push({ id, kind: 'not-found', message: `Change ${id} was not found.` });
     else if (!row.approvable) refused.push({ id, kind: 'forbidden', message: `You may view change ${id} but not decide it.` });
     else if (row.status !== 'pending') refused.push({ id, kind: 'conflict', message: `Change ${id} was already ${row.status}.` });
+    else if (row.processId !== null && row.processId !== upload)
+      refused.push({ id, kind: 'conflict', message: partOfUpload(id, row.processId, row.uploadFile) });
     else if (row.requestedBy === actor.userId)
       refused.push({ id, kind: 'conflict', message: `Change ${id} was requested by you: someone else must approve or reject it.` });
     else ready.push(row);

@@ -10,8 +10,11 @@ import type { ChangeKind, ChangeListFilter } from './schemas';
 
 /**
  * A change as the change-management lists show it: the proposed values (`changeable`) beside the
- * current values of the item or pricing it changes (`current`, null for a new item or price), so the
- * detail dialog can show them side by side.
+ * values it changes (`current`, null for a new item or price), so the detail dialog can show them side
+ * by side. While pending those are the item's or pricing's values now; once decided, the values the
+ * change was made against (`previous`, kept since issue 27), since the row now holds the new ones.
+ * `process_id` names the upload a change belongs to: such a change is decided with its upload under
+ * Master data.
  */
 export type ChangeRow = {
   id: number;
@@ -33,6 +36,12 @@ const decider = alias(users, 'decider');
 const person = (user: { id: number; name: string } | null) => (user ? { id: user.id, name: user.name } : null);
 
 type StoredChange = typeof itemChanges.$inferSelect | typeof pricingChanges.$inferSelect;
+
+/** The values a change is shown against (see ChangeRow). */
+function valuesBefore(change: StoredChange, live: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (change.status === 'pending' || change.previous === null) return live;
+  return Object.keys(change.previous).length ? change.previous : null;
+}
 
 /** What item and pricing rows share: everything but the current values. */
 function commonFields(
@@ -95,14 +104,17 @@ async function itemRows(where: SQL | undefined, limit: number, offset: number): 
     .offset(offset);
   return rows.map(({ change, vendor, item, requester: r, decider: d }) => ({
     ...commonFields('item', change, vendor, r, d),
-    current: item && {
-      catalogueCode: item.catalogueCode,
-      descr: item.descr,
-      barcode: item.barcode,
-      unitOfMeasure: item.unitOfMeasure,
-      packSize: item.packSize,
-      active: item.active,
-    },
+    current: valuesBefore(
+      change,
+      item && {
+        catalogueCode: item.catalogueCode,
+        descr: item.descr,
+        barcode: item.barcode,
+        unitOfMeasure: item.unitOfMeasure,
+        packSize: item.packSize,
+        active: item.active,
+      },
+    ),
   }));
 }
 
@@ -130,14 +142,17 @@ async function pricingRows(where: SQL | undefined, limit: number, offset: number
     .offset(offset);
   return rows.map(({ change, vendor, pricing, item, subsidiaryCode, requester: r, decider: d }) => ({
     ...commonFields('pricing', change, vendor, r, d),
-    current: pricing && {
-      catalogueCode: item?.catalogueCode ?? null,
-      descr: item?.descr ?? null,
-      costPrice: pricing.costPrice,
-      retailPrice: pricing.retailPrice,
-      effectiveFrom: pricing.effectiveFrom,
-      subsidiaryCode,
-    },
+    current: valuesBefore(
+      change,
+      pricing && {
+        catalogueCode: item?.catalogueCode ?? null,
+        descr: item?.descr ?? null,
+        costPrice: pricing.costPrice,
+        retailPrice: pricing.retailPrice,
+        effectiveFrom: pricing.effectiveFrom,
+        subsidiaryCode,
+      },
+    ),
   }));
 }
 

@@ -9,9 +9,16 @@ import type { ChangeKind } from './schemas';
 export const REJECTED = 'Rejected successfully';
 export const BULK_REJECTED = 'Bulk Rejected successfully';
 
-/** Rejects changes inside the caller's transaction, keeping the reason as the change's comments. */
-export async function rejectChangesIn(tx: Tx, actor: Actor, kind: ChangeKind, ids: readonly number[], reason: string): Promise<Decision> {
-  const { ready, refused } = await lockChanges(tx, actor, kind, ids);
+/** Rejects changes inside the caller's transaction, keeping the reason as the change's comments; `upload` as for approval. */
+export async function rejectChangesIn(
+  tx: Tx,
+  actor: Actor,
+  kind: ChangeKind,
+  ids: readonly number[],
+  reason: string,
+  upload?: string,
+): Promise<Decision> {
+  const { ready, refused } = await lockChanges(tx, actor, kind, ids, upload);
   return { decided: await markDecided(tx, actor, kind, ready, 'rejected', reason), refused };
 }
 

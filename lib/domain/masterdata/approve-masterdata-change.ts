@@ -15,8 +15,8 @@ import type { ApproveRecord } from './schemas';
 export const RECORD_APPROVED = 'Approved successfully';
 
 /** An upload's record approves all of its process's pending changes, or none (one out of date refuses it all). */
-async function approveUpload(tx: Tx, actor: Actor, changes: { kind: ChangeKind; ids: number[] }): Promise<string> {
-  const decision = await approveChangesIn(tx, actor, changes.kind, changes.ids);
+async function approveUpload(tx: Tx, actor: Actor, record: LockedRecord, changes: { kind: ChangeKind; ids: number[] }): Promise<string> {
+  const decision = await approveChangesIn(tx, actor, changes.kind, changes.ids, undefined, record.processId);
   if (decision.refused.length) {
     const [first] = decision.refused;
     const more = decision.refused.length > 1 ? ` (and ${decision.refused.length - 1} more)` : '';
@@ -54,7 +54,7 @@ export async function approveMasterdataChange(actor: Actor, key: ApproveRecord):
   return db.transaction(async (tx) => {
     const record = await lockRecord(tx, actor, key);
     const changes = await pendingChangesOf(tx, record);
-    const applied = changes ? await approveUpload(tx, actor, changes) : await approveVendorUpdate(tx, record);
+    const applied = changes ? await approveUpload(tx, actor, record, changes) : await approveVendorUpdate(tx, record);
     await tx
       .update(masterdataChanges)
       .set({ status: 'approved', decidedBy: actor.userId, decidedAt: sql`now()` })

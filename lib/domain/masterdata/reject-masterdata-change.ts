@@ -20,7 +20,7 @@ export async function rejectMasterdataChange(actor: Actor, input: RejectRecord):
   return db.transaction(async (tx) => {
     const record = await lockRecord(tx, actor, input);
     const changes = await pendingChangesOf(tx, record);
-    if (changes) await rejectChangesIn(tx, actor, changes.kind, changes.ids, input.reason);
+    if (changes) await rejectChangesIn(tx, actor, changes.kind, changes.ids, input.reason, record.processId);
     await tx
       .update(masterdataChanges)
       .set({ status: 'rejected', reason: input.reason, decidedBy: actor.userId, decidedAt: sql`now()` })

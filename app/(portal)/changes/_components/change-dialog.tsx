@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { Modal } from '@/components/ui/modal';
 import { ValuesSideBySide } from '@/components/changes/values-side-by-side';
 import { formatDateTime } from '@/lib/format';
@@ -24,7 +25,7 @@ export function ChangeDialog({ change, canApprove, busy, onApprove, onReject, on
       size="lg"
       title={change ? `${change.kind === 'item' ? 'Item' : 'Pricing'} change ${change.id}` : ''}
       footer={
-        change && pending && canApprove ? (
+        change && pending && canApprove && !change.process_id ? (
           <>
             <button type="button" className="btn btn--danger" disabled={busy} onClick={() => onReject(change)}>
               Reject
@@ -70,6 +71,11 @@ export function ChangeDialog({ change, canApprove, busy, onApprove, onReject, on
               </div>
             ) : null}
           </dl>
+          {change.process_id && pending ? (
+            <p className="field__hint">
+              Part of upload {change.process_id}: approve or reject the whole upload under <Link href="/masterdata">Master data</Link>.
+            </p>
+          ) : null}
           <ValuesSideBySide
             fields={comparedFields(change)}
             percentFor={PRICE_FIELDS}

@@ -81,7 +81,8 @@ const STATUS_TONE: Record<string, string> = { pending: 'warning', approved: 'suc
 export function ChangesScreen({ initial, canApprove }: { initial: LaravelPage<ChangeRow>; canApprove: boolean }) {
   const [kind, setKind] = useState<ChangeKind>('item');
   const list = usePagedList<ChangeRow>(LIST_PATH.item, 'changes', { page: initial, filters: {} });
-  const pageIds = useMemo(() => list.rows.map((r) => r.id), [list.rows]);
+  // An upload's changes are decided with the upload under Master data, so they are not ticked here.
+  const pageIds = useMemo(() => list.rows.filter((r) => !r.process_id).map((r) => r.id), [list.rows]);
   const selection = useRowSelection(pageIds);
   const [opened, setOpened] = useState<ChangeRow | null>(null);
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
@@ -227,6 +228,7 @@ export function ChangesScreen({ initial, canApprove }: { initial: LaravelPage<Ch
             selectedIds={canApprove ? selection.selectedIds : undefined}
             onToggle={canApprove ? (id) => selection.onToggle(Number(id)) : undefined}
             onToggleAll={canApprove ? selection.onToggleAll : undefined}
+            isRowSelectable={(r) => !r.process_id}
             rowLabel={(r) => `change ${r.id}`}
             status={list.status}
             onRetry={() => void load()}

@@ -1,6 +1,8 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import { DatePicker } from '@/components/ui/date-picker';
+import type { PickerFormat } from '@/lib/format/dates';
 
 /** One choice of a select filter. */
 export interface Option {
@@ -15,6 +17,8 @@ export interface FilterField<Name extends string = string> {
   kind: 'text' | 'date' | 'select';
   /** Fixed options; look-up fields (store, region, customer) get theirs from the screen. */
   options?: readonly Option[];
+  /** What a date field shows (spec §9: mm/dd/yy unless the screen says otherwise); its value is yyyy-mm-dd. */
+  format?: PickerFormat;
 }
 
 /** Filter values as the API's query strings, by field name. */
@@ -118,12 +122,21 @@ export function FilterPanel<Name extends string>({
                   </option>
                 ))}
               </select>
+            ) : field.kind === 'date' ? (
+              <DatePicker
+                id={id}
+                name={field.name}
+                value={value}
+                format={field.format}
+                onChange={(v) => set(field.name, v)}
+                {...described}
+              />
             ) : (
               <input
                 id={id}
                 className="input"
                 name={field.name}
-                type={field.kind === 'date' ? 'date' : 'search'}
+                type="search"
                 value={value}
                 autoComplete="off"
                 onChange={(e) => set(field.name, e.target.value)}

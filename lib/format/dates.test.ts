@@ -1,5 +1,17 @@
 import { format } from 'date-fns';
-import { formatDateDashes, formatDateDots, formatDateTime, labelForWfStatus, parseDdMmYyyy, todayInSouthAfrica, toIsoDate } from './dates';
+import {
+  calendarDay,
+  calendarDayValue,
+  formatDateDashes,
+  formatDateDots,
+  formatDateTime,
+  formatPickerDate,
+  labelForWfStatus,
+  parseDdMmYyyy,
+  parsePickerDate,
+  todayInSouthAfrica,
+  toIsoDate,
+} from './dates';
 
 describe('date formatters (spec §9)', () => {
   const moment = new Date('2026-11-21T07:05:00Z'); // 21 Nov 2026 09:05 in South Africa
@@ -98,5 +110,37 @@ describe('labelForWfStatus (spec §4)', () => {
       expect(labelForWfStatus(code)).toBe(code);
     }
     expect(labelForWfStatus(null)).toBe('');
+  });
+});
+
+describe('date pickers (spec §9)', () => {
+  const today = new Date(2026, 10, 26);
+
+  it('show a yyyy-mm-dd value as mm/dd/yy by default, yy-mm-dd on the remittance tab, yyyy-mm-dd for the invoice date', () => {
+    expect(formatPickerDate('2026-11-05', 'default')).toBe('11/05/26');
+    expect(formatPickerDate('2026-11-05', 'remittance')).toBe('26-11-05');
+    expect(formatPickerDate('2026-11-05', 'invoice')).toBe('2026-11-05');
+    expect(formatPickerDate('', 'default')).toBe('');
+    expect(formatPickerDate('2026-02-30', 'default')).toBe('');
+  });
+
+  it('read what was typed in the format shown, or a pasted yyyy-mm-dd date, as yyyy-mm-dd', () => {
+    expect(parsePickerDate('11/05/26', 'default', today)).toBe('2026-11-05');
+    expect(parsePickerDate('1/5/26', 'default', today)).toBe('2026-01-05');
+    expect(parsePickerDate('26-11-05', 'remittance', today)).toBe('2026-11-05');
+    expect(parsePickerDate('2026-11-05', 'remittance', today)).toBe('2026-11-05');
+    expect(parsePickerDate('2026-11-05', 'default', today)).toBe('2026-11-05');
+    expect(parsePickerDate('2026-11-05', 'invoice', today)).toBe('2026-11-05');
+  });
+
+  it('refuse what is no date', () => {
+    expect(parsePickerDate('11/05', 'default', today)).toBeNull();
+    expect(parsePickerDate('02/30/26', 'default', today)).toBeNull();
+    expect(parsePickerDate('11/05/2026', 'default', today)).toBeNull();
+    expect(parsePickerDate('26-1-1', 'invoice', today)).toBeNull();
+  });
+
+  it('keep a calendar day the day it is, whatever the zone', () => {
+    expect(calendarDayValue(calendarDay('2026-03-01')!)).toBe('2026-03-01');
   });
 });

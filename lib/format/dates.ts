@@ -84,3 +84,49 @@ export function labelForWfStatus(code: string | null | undefined): string {
 
 /** Today's date in South Africa (yyyy-MM-dd): the one "today" of every date rule and default. */
 export const todayInSouthAfrica = (now: Date = new Date()): string => toIsoDate(now);
+
+/**
+ * What the date pickers show (spec §9): mm/dd/yy by default, yy-mm-dd on the remittance tab, yyyy-mm-dd
+ * for the invoice date (§5). Only the text shown changes: a picker's value, in forms and the API, is
+ * always yyyy-mm-dd.
+ */
+export const PICKER_FORMATS = {
+  default: { pattern: 'MM/dd/yy', hint: 'mm/dd/yy' },
+  remittance: { pattern: 'yy-MM-dd', hint: 'yy-mm-dd' },
+  invoice: { pattern: 'yyyy-MM-dd', hint: 'yyyy-mm-dd' },
+} as const;
+export type PickerFormat = keyof typeof PICKER_FORMATS;
+
+/*
+ * A picker's value is a calendar day, not a moment: it is read and written as a local date (the day the
+ * user picked on the calendar), so no time zone can move it to the day before.
+ */
+
+/** A yyyy-mm-dd value as a local calendar day, or null. */
+export function calendarDay(value: string | null | undefined): Date | null {
+  const iso = value ? ISO_DATE_ONLY.exec(value.trim()) : null;
+  if (!iso || !isRealDate(Number(iso[1]), Number(iso[2]), Number(iso[3]))) return null;
+  return new Date(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]));
+}
+
+/** A local calendar day as its yyyy-mm-dd value. */
+export const calendarDayValue = (day: Date): string => format(day, 'yyyy-MM-dd');
+
+/** A yyyy-mm-dd value as a picker shows it; '' for no or an invalid value. */
+export function formatPickerDate(value: string | null | undefined, pickerFormat: PickerFormat): string {
+  const day = calendarDay(value);
+  return day ? format(day, PICKER_FORMATS[pickerFormat].pattern) : '';
+}
+
+/**
+ * What a user typed into a picker as its yyyy-mm-dd value: the picker's own format, or a full
+ * yyyy-mm-dd date (pasted from elsewhere). Null when it is neither.
+ */
+export function parsePickerDate(text: string, pickerFormat: PickerFormat, today: Date = new Date()): string | null {
+  const typed = text.trim();
+  const { pattern } = PICKER_FORMATS[pickerFormat];
+  // date-fns reads 1/2/26 as MM/dd/yy too; the picker asks for the format it shows, padded or not.
+  const day = parse(typed, pattern.replace('MM', 'M').replace('dd', 'd'), today);
+  if (isValid(day) && typed.length <= pattern.length && day.getFullYear() >= 1000) return calendarDayValue(day);
+  return calendarDay(typed) ? typed : null;
+}

@@ -85,7 +85,8 @@ export const FILTER_FIELDS: Record<ListId, FilterField[]> = {
   'to-credit': invoicingFields(true),
   'delivery-notes': [docno, store, fromDate, toDate],
   disputes: [docno, store, fromDate, toDate],
-  remittances: [docno, store, fromDate, toDate],
+  // Spec §9: the remittance tab's pickers show yy-mm-dd.
+  remittances: [docno, store, { ...fromDate, format: 'remittance' }, { ...toDate, format: 'remittance' }],
 };
 
 /** The Vendor filter: only for a user linked to more than one vendor (sends `vendor=<id>`). */

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { DatePicker } from '@/components/ui/date-picker';
 import { requestErrorText } from '@/components/ui/use-oops';
 import { api } from '@/lib/client/api';
 import type { XdocDetail } from '@/lib/domain/documents/queries';
@@ -67,7 +68,7 @@ export function BranchSelect({
   );
 }
 
-/** A yyyy-mm-dd date picker limited to the window (spec §5: 45 days back to today). */
+/** The invoice date: a picker showing yyyy-mm-dd, limited to the window (spec §5: 45 days back to today). */
 export function DateField(props: {
   id: string;
   label: string;
@@ -83,14 +84,13 @@ export function DateField(props: {
       <label className="field__label" htmlFor={props.id}>
         {props.label}
       </label>
-      <input
+      <DatePicker
         id={props.id}
-        type="date"
-        className="input"
+        format="invoice"
         min={props.min}
         max={props.max}
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
+        onChange={props.onChange}
         {...invalidWhen(props.id, props.errors)}
       />
       <FieldError id={props.id} messages={props.errors} />
@@ -166,8 +166,8 @@ export function LineInput(props: {
   );
 }
 
-/** The cells every lines table starts with: line, item, ordered, delivered so far. */
-export function LeadCells({ row }: { row: FormRow }) {
+/** The cells every lines table starts with: line, item, ordered, delivered so far (not for a credit note). */
+export function LeadCells({ row, withDelivered = true }: { row: FormRow; withDelivered?: boolean }) {
   return (
     <>
       <td>{row.lineNumber}</td>
@@ -175,7 +175,7 @@ export function LeadCells({ row }: { row: FormRow }) {
         {row.catalogueCode} <span className="muted">{row.descr}</span>
       </td>
       <td className="num">{row.ordered}</td>
-      <td className="num">{row.delivered}</td>
+      {withDelivered ? <td className="num">{row.delivered}</td> : null}
     </>
   );
 }

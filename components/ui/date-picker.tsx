@@ -1,0 +1,119 @@
+'use client';
+
+import * as Popover from '@radix-ui/react-popover';
+import { useState, type AriaAttributes } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import './date-picker.css';
+import { calendarDay, calendarDayValue, formatPickerDate, parsePickerDate, PICKER_FORMATS, type PickerFormat } from '@/lib/format/dates';
+
+export interface DatePickerProps extends Pick<AriaAttributes, 'aria-invalid' | 'aria-describedby'> {
+  /** The text box's id, for the caller's <label htmlFor>. */
+  id: string;
+  /** Set in a form that is read as FormData: a hidden input of this name carries the yyyy-mm-dd value. */
+  name?: string;
+  /** yyyy-mm-dd, or '' for none. Controlled when given; else `defaultValue` starts it. */
+  value?: string;
+  defaultValue?: string;
+  onChange?: (value: string) => void;
+  /** What the box shows (spec §9): mm/dd/yy unless told otherwise. */
+  format?: PickerFormat;
+  /** The first and last days that may be chosen, yyyy-mm-dd. */
+  min?: string;
+  max?: string;
+  className?: string;
+}
+
+/**
+ * The portal's one date picker: a text box in the format the spec gives the screen, and a calendar
+ * (react-day-picker, weeks starting on Sunday) beside it. Whatever the box shows, its value, what
+ * onChange gets and what a form sends, is yyyy-mm-dd.
+ */
+export function DatePicker({
+  id,
+  name,
+  value,
+  defaultValue = '',
+  onChange,
+  format = 'default',
+  min,
+  max,
+  className,
+  ...aria
+}: DatePickerProps) {
+  const [ownValue, setOwnValue] = useState(defaultValue);
+  const current = value ?? ownValue;
+  const [text, setText] = useState(() => formatPickerDate(current, format));
+  const [open, setOpen] = useState(false);
+
+  // A value set from outside (Reset filters, back and forward) replaces what the box shows.
+  const [shownValue, setShownValue] = useState(current);
+  if (current !== shownValue) {
+    setShownValue(current);
+    if (parsePickerDate(text, format) !== current) setText(formatPickerDate(current, format));
+  }
+
+  function commit(next: string) {
+    setShownValue(next);
+    setOwnValue(next);
+    onChange?.(next);
+  }
+
+  function type(typed: string) {
+    setText(typed);
+    // An unfinished or unreadable date is no date: the form sends none rather than the one before.
+    commit(typed.trim() === '' ? '' : (parsePickerDate(typed, format) ?? ''));
+  }
+
+  function pick(day: Date | undefined) {
+    const next = day ? calendarDayValue(day) : '';
+    setText(formatPickerDate(next, format));
+    commit(next);
+    setOpen(false);
+  }
+
+  const selected = calendarDay(current) ?? undefined;
+  const first = calendarDay(min);
+  const last = calendarDay(max);
+  const unreadable = text.trim() !== '' && !current;
+
+  return (
+    <span className={`date-picker ${className ?? ''}`.trim()}>
+      <input
+        id={id}
+        className="input date-picker__input"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={PICKER_FORMATS[format].hint}
+        value={text}
+        onChange={(e) => type(e.target.value)}
+        onBlur={() => current && setText(formatPickerDate(current, format))}
+        {...aria}
+        aria-invalid={aria['aria-invalid'] || unreadable || undefined}
+      />
+      {name ? <input type="hidden" name={name} value={current} /> : null}
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Trigger className="btn date-picker__button" aria-label="Open calendar" title="Open calendar">
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <rect x="2" y="3" width="12" height="11" rx="1.5" />
+            <path d="M2 6.5h12M5 1.5v3M11 1.5v3" />
+          </svg>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content className="date-picker__calendar" align="end" sideOffset={4} collisionPadding={8}>
+            <DayPicker
+              mode="single"
+              weekStartsOn={0}
+              selected={selected}
+              onSelect={pick}
+              defaultMonth={selected ?? last ?? undefined}
+              disabled={[...(first ? [{ before: first }] : []), ...(last ? [{ after: last }] : [])]}
+              autoFocus
+            />
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+    </span>
+  );
+}

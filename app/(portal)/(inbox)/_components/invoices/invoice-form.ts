@@ -4,6 +4,7 @@ import type { XdocSummary } from '@/lib/domain/documents/summary';
 import type { DeliveredLine, InvoicedLine } from '@/lib/domain/invoicing/queries';
 import { multiplyToCents } from '@/lib/exports/pdf-decimal';
 import { fromCents, toCents } from '@/lib/format/money';
+import { RAISE_WORDS, type RaiseWords } from './raise-words';
 
 /**
  * The invoice, credit-note and delivery-note forms as plain data (spec §4, §5): which lines can be
@@ -127,11 +128,11 @@ export function formTotals(rows: FormRow[]): { excl: string; tax: string; incl: 
  * The three-way match of a line (beyond the spec): what is being invoiced against what was ordered and
  * what was delivered (the supplier's delivery notes, else the retailer's goods receipt). Null when it fits.
  */
-export function mismatchOf(row: FormRow): string | null {
+export function mismatchOf(row: FormRow, words: Pick<RaiseWords, 'verb' | 'taken'> = RAISE_WORDS.invoice): string | null {
   const after = cents(row.invoiced) + cents(row.qty);
-  if (cents(row.qty) > cents(row.remaining)) return `More than the ${row.remaining} left to invoice`;
+  if (cents(row.qty) > cents(row.remaining)) return `More than the ${row.remaining} left to ${words.verb}`;
   const delivered = row.received ?? (cents(row.delivered) > 0 ? row.delivered : null);
-  if (delivered !== null && after > cents(delivered)) return `Invoiced ${fromCents(after)} but delivered ${delivered}`;
+  if (delivered !== null && after > cents(delivered)) return `${words.taken} ${fromCents(after)} but delivered ${delivered}`;
   if (row.received !== null && cents(row.received) !== cents(row.ordered)) return `Received ${row.received} of ${row.ordered} ordered`;
   return null;
 }

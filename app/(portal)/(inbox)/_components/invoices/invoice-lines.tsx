@@ -5,6 +5,7 @@ import { fromCents } from '@/lib/format';
 import { clampTaxPercent, sanitizeAmount } from '@/lib/format/numbers';
 import { lineValue, mismatchOf, type FormRow } from './invoice-form';
 import { LeadCells, LineInput, QuantityCell } from './form-fields';
+import { RAISE_WORDS, type RaiseWords } from './raise-words';
 
 type Editing = {
   disabled: boolean;
@@ -46,19 +47,22 @@ export function PriceCells({ row, disabled, onChange, onAmountDone }: Editing & 
   );
 }
 
-/** The lines with the three-way match: ordered, delivered, invoiced, and this document's quantity and amount. */
-export function InvoiceLines({ rows, disabled, onChange, onAmountDone }: LinesProps) {
+/**
+ * The lines with the three-way match: ordered, delivered, invoiced, and this document's quantity and
+ * amount; worded for a credit note (returned, credited, no deliveries) when `words` say so.
+ */
+export function InvoiceLines({ rows, disabled, onChange, onAmountDone, words = RAISE_WORDS.invoice }: LinesProps & { words?: RaiseWords }) {
   return (
     <div className="table-wrap doc-lines">
       <table className="table invoice-lines">
-        <caption className="visually-hidden">Lines to invoice</caption>
+        <caption className="visually-hidden">Lines to {words.verb}</caption>
         <thead>
           <tr>
             <th>Line</th>
             <th>Item</th>
-            <th className="num">Ordered</th>
-            <th className="num">Delivered</th>
-            <th className="num">Invoiced</th>
+            <th className="num">{words.ordered}</th>
+            {words.showsDelivered ? <th className="num">Delivered</th> : null}
+            <th className="num">{words.taken}</th>
             <th>Quantity</th>
             <th>Amount</th>
             <th>Tax %</th>
@@ -68,10 +72,10 @@ export function InvoiceLines({ rows, disabled, onChange, onAmountDone }: LinesPr
         </thead>
         <tbody>
           {rows.map((row) => {
-            const mismatch = mismatchOf(row);
+            const mismatch = mismatchOf(row, words);
             return (
               <tr key={row.key} data-line={row.lineNumber}>
-                <LeadCells row={row} />
+                <LeadCells row={row} withDelivered={words.showsDelivered} />
                 <td className="num">{row.invoiced}</td>
                 <QuantityCell what="Quantity" row={row} disabled={disabled} onChange={onChange} />
                 <PriceCells row={row} disabled={disabled} onChange={onChange} onAmountDone={onAmountDone} />

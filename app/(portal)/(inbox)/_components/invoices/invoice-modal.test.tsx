@@ -120,4 +120,38 @@ describe('InvoiceModal', () => {
     expect(screen.getByLabelText('Delivery note number')).toHaveAccessibleDescription(required);
     expect(submissions()).toEqual([]);
   });
+
+  it('words a credit note for a return order as one: returned and credited, a return note, no deliveries (issue 27)', async () => {
+    const user = userEvent.setup();
+    const onSubmitted = jest.fn();
+    const returnOrder = order({ docno: 'RO1', xdocSubTypeCode: 'return' });
+    render(<InvoiceModal order={returnOrder} isCredit onClose={jest.fn()} onSubmitted={onSubmitted} />);
+    await screen.findByLabelText('Quantity of line 1');
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Credit note for return order RO1');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Line', 'Item', 'Returned', 'Credited', 'Quantity', 'Amount', 'Tax %', 'Total', 'Match']);
+    expect(screen.getByLabelText('Credit note date')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/delivery note/i)).toBeNull();
+    expect(screen.queryByText(/invoice/i)).toBeNull();
+
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Submit credit note' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please capture the return note number of the returned goods.');
+    await user.type(screen.getByLabelText('Return note number'), 'RN-7');
+    await user.click(screen.getByRole('button', { name: 'Submit credit note' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please capture a credit note number.');
+    await user.type(screen.getByLabelText('Credit note number'), 'cn-1');
+    const quantity = screen.getByLabelText('Quantity of line 1');
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    expect(screen.getByText('More than the 4.00 left to credit')).toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(screen.getByRole('button', { name: 'Submit credit note' }));
+    expect(await screen.findByText('Are there any other credit notes to follow on this return order?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    const form = submissions()[0].body as FormData;
+    expect([form.get('invoiceNumber'), form.get('deliverynoteNumber')]).toEqual(['CN-1', 'RN-7']);
+  });
 });

@@ -5,13 +5,14 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { useOops } from '@/components/ui/use-oops';
 import type { DiscrepancyReason } from '@/lib/domain/documents/labels';
-import { DELIVERY_NOTE_REQUIRED, DISCREPANCY_REASON_REQUIRED, INVOICE_NUMBER_REQUIRED } from '@/lib/domain/invoicing/schemas';
+import { DISCREPANCY_REASON_REQUIRED } from '@/lib/domain/invoicing/schemas';
 import { formatMoney } from '@/lib/format';
 import { amountExceedsOriginal, sanitizeInvoiceNumber } from '@/lib/format/numbers';
 import { DiscrepancyLines, ReceivedNotice } from './discrepancy-lines';
 import { DiscrepancyReasonField } from './discrepancy-reason';
 import { detOf, formTotals, invoiceDateWindow, nothingRemains, quantitiesChanged, suggestedReason, type FormRow } from './invoice-form';
 import { InvoiceLines } from './invoice-lines';
+import { RAISE_WORDS } from './raise-words';
 import { BranchSelect, DateField, FieldError, FileField, invalidWhen, RefusalSummary, useOrderHistory } from './form-fields';
 import { fieldMessages, newIdempotencyKey, submitForm, type RaiseDialogProps, type Refusal } from './submit-form';
 
@@ -44,12 +45,13 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
   const { confirm, dialog: confirmDialog } = useConfirm();
   const { oops, dialog: oopsDialog } = useOops();
   const mode = isCredit ? 'credit' : 'invoice';
+  const words = RAISE_WORDS[mode];
   const { history, rows, update } = useOrderHistory(order, mode, oops, onClose);
 
   const shown = order.isJab ? rows.filter((r) => r.deliveryAddressCode === branch) : rows;
   const isDiscrepancy = shown.some((r) => r.received !== null);
   const totals = formTotals(shown);
-  const label = isCredit ? 'Credit note' : isDiscrepancy ? 'Discrepancy' : 'Invoice';
+  const label = !isCredit && isDiscrepancy ? 'Discrepancy' : words.document;
 
   /** Spec §5: an amount more than 0.05 above the original is refused and set back to the original. */
   async function checkAmount(row: FormRow) {
@@ -60,15 +62,14 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
 
   async function submit() {
     const ask = (text: string) => confirm({ title: text, confirmLabel: 'Yes', cancelLabel: 'No' });
-    if (nothingRemains(shown) && !(await ask('Order is fully invoiced. Do you want to proceed?'))) return;
+    if (nothingRemains(shown) && !(await ask(words.fullyTaken))) return;
     if (!typedNote.trim() && !pickedNote)
-      return setRefusal({ message: DELIVERY_NOTE_REQUIRED, errors: { deliverynoteNumber: [DELIVERY_NOTE_REQUIRED] } });
-    if (!invoiceNumber.trim())
-      return setRefusal({ message: INVOICE_NUMBER_REQUIRED, errors: { invoiceNumber: [INVOICE_NUMBER_REQUIRED] } });
+      return setRefusal({ message: words.referenceRequired, errors: { deliverynoteNumber: [words.referenceRequired] } });
+    if (!invoiceNumber.trim()) return setRefusal({ message: words.numberRequired, errors: { invoiceNumber: [words.numberRequired] } });
     if (isDiscrepancy && !reason)
       return setRefusal({ message: DISCREPANCY_REASON_REQUIRED, errors: { reasonCode: [DISCREPANCY_REASON_REQUIRED] } });
     setRefusal(null);
-    const toFollow = quantitiesChanged(shown) && (await ask('Are there any other invoices to follow on this order?')) ? '1' : '0';
+    const toFollow = quantitiesChanged(shown) && (await ask(words.toFollow)) ? '1' : '0';
     setSubmitting(true);
     const fields = {
       tinyMce: order.tinyMce,
@@ -99,7 +100,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
       <Modal
         open
         size="xl"
-        title={`${label} for ${isCredit ? 'return order' : 'order'} ${order.docno}`}
+        title={`${label} for ${words.order} ${order.docno}`}
         returnFocus={returnFocus}
         onOpenChange={(open) => (open || submitting ? undefined : onClose())}
         footer={
@@ -126,12 +127,12 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
       >
         <div className="order-modal invoice-form">
           <RefusalSummary message={refusal?.message ?? null} />
-          {history === null ? <p className="muted">Loading the order’s deliveries and invoices…</p> : null}
+          {history === null ? <p className="muted">{words.loading}</p> : null}
           {order.isJab ? <BranchSelect id="invoice-branch" order={order} value={branch} onChange={setBranch} /> : null}
           <div className="invoice-form__fields">
             <div className="field">
               <label className="field__label" htmlFor="invoice-dn-typed">
-                Delivery note number
+                {words.referenceLabel}
               </label>
               <input
                 id="invoice-dn-typed"
@@ -143,22 +144,24 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
               />
               <FieldError id="invoice-dn-typed" messages={noteErrors} />
             </div>
-            <div className="field">
-              <label className="field__label" htmlFor="invoice-dn-picked">
-                Or pick a delivery note
-              </label>
-              <select id="invoice-dn-picked" className="select" value={pickedNote} onChange={(e) => setPickedNote(e.target.value)}>
-                <option value="">{notes.length ? 'None picked' : 'No delivery notes yet'}</option>
-                {notes.map((n) => (
-                  <option key={n.tinyMce} value={n.deliverynoteNumber ?? n.docno}>
-                    {n.deliverynoteNumber ?? n.docno}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {words.pick ? (
+              <div className="field">
+                <label className="field__label" htmlFor="invoice-dn-picked">
+                  {words.pick.label}
+                </label>
+                <select id="invoice-dn-picked" className="select" value={pickedNote} onChange={(e) => setPickedNote(e.target.value)}>
+                  <option value="">{notes.length ? 'None picked' : words.pick.noneYet}</option>
+                  {notes.map((n) => (
+                    <option key={n.tinyMce} value={n.deliverynoteNumber ?? n.docno}>
+                      {n.deliverynoteNumber ?? n.docno}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
             <DateField
               id="invoice-date"
-              label={isCredit ? 'Credit note date' : 'Invoice date'}
+              label={words.dateLabel}
               min={window45.min}
               max={window45.max}
               value={invoiceDate}
@@ -167,7 +170,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
             />
             <div className="field">
               <label className="field__label" htmlFor="invoice-number">
-                {isCredit ? 'Credit note number' : 'Invoice number'}
+                {words.numberLabel}
               </label>
               <input
                 id="invoice-number"
@@ -193,7 +196,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
               />
             </>
           ) : ready ? (
-            <InvoiceLines {...lineProps} />
+            <InvoiceLines {...lineProps} words={words} />
           ) : null}
           <div className="invoice-form__fields">
             <FileField id="invoice-file" label="Attach the signed document (PDF or image)" onChange={setFile} />

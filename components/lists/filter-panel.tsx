@@ -3,6 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DatePicker } from '@/components/ui/date-picker';
 import type { PickerFormat } from '@/lib/format/dates';
+import { LookupCombobox } from '@/components/lookups/lookup-combobox';
+import type { LookupKind } from '@/components/lookups/sources';
 
 /** One choice of a select filter. */
 export interface Option {
@@ -14,15 +16,18 @@ export interface Option {
 export interface FilterField<Name extends string = string> {
   name: Name;
   label: string;
-  kind: 'text' | 'date' | 'select';
-  /** Fixed options; look-up fields (store, region, customer) get theirs from the screen. */
+  kind: 'text' | 'date' | 'select' | 'lookup';
+  /** Fixed options of a select. */
   options?: readonly Option[];
   /** What a date field shows (spec §9: mm/dd/yy unless the screen says otherwise); its value is yyyy-mm-dd. */
   format?: PickerFormat;
+  /** A look-up field's type-ahead source (store, region, customer, vendor): it asks the server as the user types. */
+  lookup?: LookupKind;
 }
 
 /** Filter values as the API's query strings, by field name. */
 export type FilterValues<Name extends string = string> = Partial<Record<Name, string>>;
+/** A select's options from the screen, or for a look-up field the option its value reads as (a value from the address). */
 export type LookupOptions<Name extends string = string> = Partial<Record<Name, readonly Option[]>>;
 
 /** Messages for filter values that cannot be searched for (a reversed date range), by field. */
@@ -106,7 +111,18 @@ export function FilterPanel<Name extends string>({
             <label htmlFor={id} className="field__label">
               {field.label}
             </label>
-            {field.kind === 'select' ? (
+            {field.kind === 'lookup' && field.lookup ? (
+              <LookupCombobox
+                kind={field.lookup}
+                id={id}
+                name={field.name}
+                value={value}
+                chosen={lookups[field.name]?.find((o) => o.value === value)}
+                onChange={(option) => set(field.name, option?.value ?? '')}
+                invalid={Boolean(error)}
+                describedBy={error ? `${id}-error` : undefined}
+              />
+            ) : field.kind === 'select' ? (
               <select
                 id={id}
                 className="select"

@@ -103,7 +103,9 @@ test('downloads portal_report.xlsx of the filtered list', async ({ page }) => {
 test('refuses a vendor search without a subsidiary with "Please select subsidiary"', async ({ page }) => {
   await page.goto('/history');
   const selection = page.getByRole('form', { name: 'Subsidiary and vendors' });
-  await selection.getByLabel('Subsidiary').selectOption({ label: 'All' });
+  // No subsidiary held: the look-up box is emptied with its Clear button.
+  const clearSubsidiary = selection.getByRole('button', { name: 'Clear', exact: true });
+  if (await clearSubsidiary.count()) await clearSubsidiary.first().click();
   await selection.getByLabel('Vendor code').fill('V0001');
   await selection.getByRole('button', { name: 'Add vendor' }).click();
   await expect(selection.getByRole('list', { name: 'Selected vendors' })).toContainText('V0001');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { signIn } from './helpers';
+import { pickLookup } from './lookup-helpers';
 
 /**
  * The supplier's inbox (spec §2, §4, §5, §8) against the seeded e2e database. Tests that change data
@@ -42,9 +43,7 @@ test.describe('supplier inbox', () => {
     await openInbox(page);
     const store = await (await cell(page, rows(page).first(), 'Store')).locator('[data-store-code]').getAttribute('data-store-code');
     expect(store).toBeTruthy();
-    const storeFilter = page.getByLabel('Store', { exact: true });
-    const option = storeFilter.locator('option', { hasText: `(${store})` });
-    await storeFilter.selectOption({ label: (await option.innerText()).trim() });
+    await pickLookup(page, 'Store', store!, new RegExp(`^${store} `));
 
     const loaded = page.waitForResponse((r) => /\/orders\?/.test(r.url()) && r.url().includes('store='));
     await page.getByRole('button', { name: 'Search' }).click();

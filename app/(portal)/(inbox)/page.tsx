@@ -12,7 +12,8 @@ import {
   listUnreadRemittances,
 } from '@/lib/domain/inbox/queries';
 import { inboxFilterSchema, returnOrderFilterSchema } from '@/lib/domain/inbox/schemas';
-import { inboxFilterOptions, listVendors } from '@/lib/domain/lookups/queries';
+import { chosenLookups } from '@/lib/domain/lookups/chosen';
+import { listVendors } from '@/lib/domain/lookups/queries';
 import { InboxScreen } from './_components/inbox-screen';
 import { PAGE_SIZE_COOKIES, parsePageSize } from '@/components/lists/page-size';
 import { readInboxUrl, type InboxUrlState } from './_components/inbox-url';
@@ -75,16 +76,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const pageSize = url.pageSize ?? parsePageSize((await cookies()).get(PAGE_SIZE_COOKIES.inbox)?.value);
   const tab = url.tab;
 
-  const [list, options] = await Promise.all([
+  // The store, region and customer boxes search the server; only the chosen ones are read here, by name.
+  const [list, lookups] = await Promise.all([
     isListTab(tab) ? firstPage(actor.scope, tab, url, pageSize) : Promise.resolve(null),
-    inboxFilterOptions(actor),
+    chosenLookups(actor, url.filters),
   ]);
-
-  const lookups = {
-    store: options.stores.map((s) => ({ value: String(s.id), label: `${s.name} (${s.code})` })),
-    region: options.regions.map((r) => ({ value: String(r.id), label: r.name })),
-    custaccountTinyMce: options.subsidiaries.map((c) => ({ value: c.tinyMce, label: c.name })),
-  };
 
   return <InboxScreen initialUrl={url} initialList={list} pageSize={pageSize} lookups={lookups} vendors={vendors} />;
 }

@@ -6,7 +6,8 @@ import { can, startPathFor } from '@/lib/auth/permissions';
 import { listHistoryDocuments } from '@/lib/domain/history/queries';
 import { historyFilterSchema } from '@/lib/domain/history/schemas';
 import { historySelection } from '@/lib/domain/history/selections';
-import { listDivisions, listRegions, listStores, listSubsidiaries } from '@/lib/domain/lookups/queries';
+import { chosenLookups } from '@/lib/domain/lookups/chosen';
+import { listDivisions, listSubsidiaries } from '@/lib/domain/lookups/queries';
 import { HistoryScreen } from './_components/history-screen';
 import { readHistoryUrl } from './_components/history-url';
 
@@ -23,10 +24,10 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
   if (!can(actor, 'history.read')) redirect(startPathFor(actor.roleCode));
   const url = readHistoryUrl(await searchParams);
   const pageSize = url.pageSize ?? parsePageSize((await cookies()).get(PAGE_SIZE_COOKIES.history)?.value);
-  const [selection, stores, regions, divisions, subsidiaries] = await Promise.all([
+  // The store, region and customer boxes search the server; only the chosen ones are read here, by name.
+  const [selection, chosen, divisions, subsidiaries] = await Promise.all([
     historySelection(actor),
-    listStores(actor, { limit: 1000 }),
-    listRegions(actor, { limit: 100 }),
+    chosenLookups(actor, url.filters),
     listDivisions(actor, { limit: 100 }),
     listSubsidiaries(actor, { limit: 100 }),
   ]);
@@ -44,12 +45,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
   const parsed = historyFilterSchema.safeParse(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)));
   const firstPage = parsed.success ? (await listHistoryDocuments(actor.scope, parsed.data)).value() : null;
 
-  const lookups = {
-    store: stores.map((s) => ({ value: String(s.id), label: `${s.name} (${s.code})` })),
-    region: regions.map((r) => ({ value: String(r.id), label: r.name })),
-    division: divisions.map((d) => ({ value: String(d.id), label: d.name })),
-    custaccountTinyMce: subsidiaries.subsidiaries.map((s) => ({ value: s.tinyMce, label: s.name })),
-  };
+  const lookups = { ...chosen, division: divisions.map((d) => ({ value: String(d.id), label: d.name })) };
   return (
     <HistoryScreen
       initialUrl={url}

@@ -1,14 +1,18 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { db, queryPrepared } from '../../../db/client';
+import { db } from '../../../db/client';
 import { divisions, regions, stores, subsidiaries, vendors, historySelections } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 
 import { escapeLike, intText } from '../query-text';
 
-/** Spec §9: type-ahead look-ups return 20 by default; the first subsidiary load asks for 100. */
+/**
+ * Spec §9: type-ahead look-ups return 20 by default; the first subsidiary load asks for 100, which is
+ * also the most any look-up answers: the boxes search the server (docs/architecture.md, look-ups).
+ */
+export const LOOKUP_DEFAULT_LIMIT = 20;
 export const lookupQuerySchema = z.object({
-  limit: intText('limit', { max: 1000 }).optional(),
+  limit: intText('limit', { max: 100 }).optional(),
   searchCode: z.string().trim().max(100, 'searchCode is too long.').optional(),
 });
 export type LookupQuery = z.infer<typeof lookupQuerySchema>;
@@ -33,7 +37,7 @@ export async function listStores(_actor: Actor, { limit, searchCode }: LookupQue
     .from(stores)
     .where(codeOrName(stores.code, stores.name, searchCode))
     .orderBy(asc(stores.name))
-    .limit(limit ?? 1000);
+    .limit(limit ?? LOOKUP_DEFAULT_LIMIT);
 }
 
 export async function listRegions(_actor: Actor, { limit, searchCode }: LookupQuery) {
@@ -42,7 +46,7 @@ export async function listRegions(_actor: Actor, { limit, searchCode }: LookupQu
     .from(regions)
     .where(codeOrName(regions.code, regions.name, searchCode))
     .orderBy(asc(regions.name))
-    .limit(limit ?? 20);
+    .limit(limit ?? LOOKUP_DEFAULT_LIMIT);
 }
 
 export async function listDivisions(_actor: Actor, { limit, searchCode }: LookupQuery) {
@@ -61,7 +65,7 @@ export async function listSubsidiaries(actor: Actor, { limit, searchCode }: Look
     .from(subsidiaries)
     .where(and(actor.scope.subsidiaries(), codeOrName(subsidiaries.code, subsidiaries.name, searchCode)))
     .orderBy(asc(subsidiaries.name))
-    .limit(limit ?? 20);
+    .limit(limit ?? LOOKUP_DEFAULT_LIMIT);
   const [selection] = await db
     .select({ id: historySelections.subsidiaryId })
     .from(historySelections)
@@ -77,25 +81,5 @@ export async function listVendors(actor: Actor, { limit, searchCode }: LookupQue
     .from(vendors)
     .where(and(actor.scope.vendors(), codeOrName(vendors.code, vendors.name, searchCode)))
     .orderBy(asc(vendors.code))
-    .limit(limit ?? 20);
-}
-
-/**
- * The inbox filter panel's option lists in one prepared round trip: every store, the first 100
- * regions and the actor's first 100 subsidiaries, each by name. Rendered on every inbox page, where
- * four separate look-ups cost more than the rest of the page's data.
- */
-export async function inboxFilterOptions(actor: Actor): Promise<{
-  stores: { id: number; code: string; name: string }[];
-  regions: { id: number; name: string }[];
-  subsidiaries: { tinyMce: string; name: string }[];
-}> {
-  const ids = actor.scope.subsidiaryIds;
-  // As an array parameter, so the prepared statement's text is the same whatever the subsidiaries.
-  const readable = ids ? sql`${subsidiaries.id} = any(${sql.param([...ids])}::int[])` : sql`true`;
-  const [row] = await queryPrepared<Awaited<ReturnType<typeof inboxFilterOptions>>>(sql`select
-    (select coalesce(json_agg(s order by s.name), '[]') from (select ${stores.id} as id, ${stores.code} as code, ${stores.name} as name from ${stores} order by ${stores.name} limit 1000) s) as stores,
-    (select coalesce(json_agg(r order by r.name), '[]') from (select ${regions.id} as id, ${regions.name} as name from ${regions} order by ${regions.name} limit 100) r) as regions,
-    (select coalesce(json_agg(c order by c.name), '[]') from (select ${subsidiaries.tinyMce} as "tinyMce", ${subsidiaries.name} as name from ${subsidiaries} where ${readable} order by ${subsidiaries.name} limit 100) c) as subsidiaries`);
-  return row;
+    .limit(limit ?? LOOKUP_DEFAULT_LIMIT);
 }

@@ -45,7 +45,7 @@ export const ORDER_TYPE_OPTIONS: readonly Option[] = orderTypeValues.map((value)
 }));
 
 const docno: FilterField = { name: 'docno', label: 'Document number', kind: 'text' };
-const store: FilterField = { name: 'store', label: 'Store', kind: 'select' };
+const store: FilterField = { name: 'store', label: 'Store', kind: 'lookup', lookup: 'store' };
 const fromDate: FilterField = { name: 'fromDate', label: 'From date', kind: 'date' };
 const toDate: FilterField = { name: 'toDate', label: 'To date', kind: 'date' };
 
@@ -56,8 +56,8 @@ function orderFields(isReturn: boolean): FilterField[] {
     store,
     ...(isReturn ? [] : [{ name: 'xdocTypeSubCode', label: 'Order sub type', kind: 'select', options: ORDER_SUB_TYPES } as FilterField]),
     { name: 'orderType', label: 'Order type', kind: 'select', options: ORDER_TYPE_OPTIONS },
-    { name: 'custaccountTinyMce', label: 'Customer', kind: 'select' },
-    { name: 'region', label: 'Region', kind: 'select' },
+    { name: 'custaccountTinyMce', label: 'Customer', kind: 'lookup', lookup: 'customer' },
+    { name: 'region', label: 'Region', kind: 'lookup', lookup: 'region' },
     { name: 'deliveryDateFrom', label: `${due} from`, kind: 'date' },
     { name: 'deliveryDateTo', label: `${due} to`, kind: 'date' },
     { name: 'fromDate', label: 'Document date from', kind: 'date' },

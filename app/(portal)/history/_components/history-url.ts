@@ -39,10 +39,10 @@ export const HISTORY_FILTER_FIELDS: readonly FilterField<HistoryFilterName>[] = 
     kind: 'select',
     options: HISTORY_STATUSES.map((s) => ({ value: s, label: labelForWfStatus(s).replace(/^./, (c) => c.toUpperCase()) })),
   },
-  { name: 'store', label: 'Store', kind: 'select' },
-  { name: 'region', label: 'Region', kind: 'select' },
+  { name: 'store', label: 'Store', kind: 'lookup', lookup: 'store' },
+  { name: 'region', label: 'Region', kind: 'lookup', lookup: 'region' },
   { name: 'division', label: 'Division', kind: 'select' },
-  { name: 'custaccountTinyMce', label: 'Customer account', kind: 'select' },
+  { name: 'custaccountTinyMce', label: 'Customer account', kind: 'lookup', lookup: 'customer' },
   { name: 'fromDate', label: 'From date', kind: 'date' },
   { name: 'toDate', label: 'To date', kind: 'date' },
 ];

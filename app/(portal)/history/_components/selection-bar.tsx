@@ -1,7 +1,9 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import { SubsidiaryLookup } from '@/components/lookups/lookups';
 import { api, ApiRequestError } from '@/lib/client/api';
+import { lookupLabel } from '@/lib/domain/lookups/label';
 import type { HistorySelection, SelectedVendor } from '@/lib/domain/history/selections';
 
 export type SubsidiaryOption = { id: number; code: string; name: string };
@@ -24,6 +26,9 @@ export function SelectionBar({ subsidiaries, subsidiaryId, vendors, subsidiaryEr
   const [code, setCode] = useState('');
   const [suggestions, setSuggestions] = useState<SelectedVendor[]>([]);
   const [message, setMessage] = useState<string | null>(null);
+  // The subsidiary box searches the server; the first 100 (spec §9) name the held one when it is among them.
+  const held = subsidiaries.find((s) => String(s.id) === subsidiaryId);
+  const chosenSubsidiary = held ? { value: String(held.id), label: lookupLabel(held) } : null;
 
   async function chooseSubsidiary(value: string) {
     onChange({ subsidiaryId: value, vendors });
@@ -61,21 +66,14 @@ export function SelectionBar({ subsidiaries, subsidiaryId, vendors, subsidiaryEr
         <label className="field__label" htmlFor={`${id}-sub`}>
           Subsidiary
         </label>
-        <select
+        <SubsidiaryLookup
           id={`${id}-sub`}
-          className="select"
           value={subsidiaryId}
-          onChange={(e) => void chooseSubsidiary(e.target.value)}
-          aria-invalid={subsidiaryError ? true : undefined}
-          aria-describedby={subsidiaryError ? `${id}-sub-error` : undefined}
-        >
-          <option value="">All</option>
-          {subsidiaries.map((s) => (
-            <option key={s.id} value={String(s.id)}>
-              {s.name}
-            </option>
-          ))}
-        </select>
+          chosen={chosenSubsidiary}
+          onChange={(option) => void chooseSubsidiary(option?.value ?? '')}
+          invalid={Boolean(subsidiaryError)}
+          describedBy={subsidiaryError ? `${id}-sub-error` : undefined}
+        />
         {subsidiaryError ? (
           <p id={`${id}-sub-error`} className="field__error" role="alert">
             {subsidiaryError}

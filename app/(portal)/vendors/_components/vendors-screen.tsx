@@ -7,6 +7,9 @@ import { QueryFilterForm } from '@/components/lists/query-filter-form';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { SUBMIT_FAILED, SUBMITTED, VendorModal, type ManagedVendor } from './vendor-modal';
 
+/** Spec §8: what the screen says when the vendor list cannot be had. */
+export const VENDOR_LIST_FAILED = 'Oops! failed to get vendor contact support';
+
 type Page = { data: ManagedVendor[]; per_page: number; current_page: number; last_page: number; total: number };
 
 const STATUS_LABEL: Record<ManagedVendor['certificate_status'], string> = {
@@ -17,7 +20,16 @@ const STATUS_LABEL: Record<ManagedVendor['certificate_status'], string> = {
 };
 
 /** Vendor management: the vendors the user manages with their certificate's state, and the edit dialog. */
-export function VendorsScreen({ params, page }: { params: Record<string, string | undefined>; page: Page }) {
+export function VendorsScreen({
+  params,
+  page,
+  problem,
+}: {
+  params: Record<string, string | undefined>;
+  /** Null when the list could not be had: the screen says so (spec §8), with `problem`, why, when known. */
+  page: Page | null;
+  problem?: string;
+}) {
   const router = useRouter();
   const snackbar = useSnackbar();
   const [editing, setEditing] = useState<ManagedVendor | null>(null);
@@ -47,35 +59,42 @@ export function VendorsScreen({ params, page }: { params: Record<string, string 
           </select>
         </label>
       </QueryFilterForm>
-      <PageTable
-        caption={`${page.total} vendors`}
-        headers={['Code', 'Name', 'B-BBEE level', 'Expiry', 'Certificate', '']}
-        emptyText="No vendors match these filters."
-        page={page}
-        path="/vendors"
-        params={params}
-        rows={page.data.map((v) => (
-          <tr key={v.id}>
-            <td>{v.code}</td>
-            <td>{v.name}</td>
-            <td>{v.vendordata.bbbeeLevel ?? ''}</td>
-            <td>{v.vendordata.bbbeeExpiry ?? ''}</td>
-            <td>
-              <span
-                className={`badge${v.certificate_status === 'expired' ? ' badge--danger' : v.certificate_status === 'expiring' ? ' badge--warning' : ''}`}
-              >
-                {STATUS_LABEL[v.certificate_status]}
-              </span>
-              {v.pending_update ? <span className="badge"> change waiting for approval</span> : null}
-            </td>
-            <td>
-              <button type="button" className="btn btn--sm" disabled={v.pending_update} onClick={() => setEditing(v)}>
-                Edit
-              </button>
-            </td>
-          </tr>
-        ))}
-      />
+      {page ? (
+        <PageTable
+          caption={`${page.total} vendors`}
+          headers={['Code', 'Name', 'B-BBEE level', 'Expiry', 'Certificate', '']}
+          emptyText="No vendors match these filters."
+          page={page}
+          path="/vendors"
+          params={params}
+          rows={page.data.map((v) => (
+            <tr key={v.id}>
+              <td>{v.code}</td>
+              <td>{v.name}</td>
+              <td>{v.vendordata.bbbeeLevel ?? ''}</td>
+              <td>{v.vendordata.bbbeeExpiry ?? ''}</td>
+              <td>
+                <span
+                  className={`badge${v.certificate_status === 'expired' ? ' badge--danger' : v.certificate_status === 'expiring' ? ' badge--warning' : ''}`}
+                >
+                  {STATUS_LABEL[v.certificate_status]}
+                </span>
+                {v.pending_update ? <span className="badge"> change waiting for approval</span> : null}
+              </td>
+              <td>
+                <button type="button" className="btn btn--sm" disabled={v.pending_update} onClick={() => setEditing(v)}>
+                  Edit
+                </button>
+              </td>
+            </tr>
+          ))}
+        />
+      ) : (
+        <p className="field__error" role="alert">
+          {VENDOR_LIST_FAILED}
+          {problem ? `: ${problem}` : ''}
+        </p>
+      )}
       {editing ? (
         <VendorModal
           vendor={editing}

@@ -1,4 +1,4 @@
-import { and, asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, getTableName, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { masterdataChanges } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
@@ -51,8 +51,9 @@ export async function lockChanges(
           createdAt: table.createdAt,
           processId: table.processId,
           approvable: sql<boolean>`(${actor.scope.approvableChanges(table.vendorId)})`,
-          uploadFile: sql<string | null>`(select ${masterdataChanges.newValues} ->> 'fileName' from ${masterdataChanges}
-            where ${masterdataChanges.processId} = ${table.processId} limit 1)`,
+          // Qualified by hand: the builder leaves a lone table's columns unqualified, which the subquery would misread.
+          uploadFile: sql<string | null>`(select m.new_values ->> 'fileName' from ${masterdataChanges} m
+            where m.process_id = ${sql.identifier(getTableName(table))}.process_id limit 1)`,
         })
         .from(table)
         .where(and(inArray(table.id, [...ids]), changesVisibleTo(actor, kind)))

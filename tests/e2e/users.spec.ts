@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { signedInAs } from './fixtures/accounts';
+import { apiAs, signedInAs } from './fixtures/accounts';
 import { signIn } from './helpers';
 
 /**
@@ -157,5 +157,160 @@ test.describe('as a supplier user', () => {
     await expect(page.getByRole('checkbox', { name: 'Disputes' })).not.toBeChecked();
     await page.getByRole('checkbox', { name: 'Disputes' }).check();
     await expect(page.getByRole('checkbox', { name: 'Disputes' })).toBeChecked();
+  });
+});
+
+/**
+ * Issue 27 point 4: the vendors modal, the list ⇄ vendor-linking toggle, "Save and Link User" for a user
+ * edited into a supplier role, the keyboard path of the invitation and activity filters that apply as changed.
+ */
+test.describe('user management as spec §2 and §6 draw it', () => {
+  test.describe('as the portal admin', () => {
+    test.use(signedInAs('admin@portal.test'));
+
+    test('the vendors modal lists a supplier user’s linked vendors, filtered by code', async ({ page }) => {
+      await page.goto('/users?search=sipho');
+      const row = page.getByRole('row', { name: /Sipho Dlamini/ });
+      await expect(row).toContainText('Supplier Administrator');
+      const opener = row.getByRole('button', { name: 'Vendors', exact: true });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: 'Vendors of Sipho Dlamini' });
+      await expect(dialog.locator('tbody tr')).toHaveCount(5);
+      for (const code of ['V0004', 'V0005', 'V0006', 'V0007', 'V0008']) await expect(dialog.locator('tbody')).toContainText(code);
+      await dialog.getByLabel('Code').fill('V0006');
+      await expect(dialog.locator('tbody tr')).toHaveCount(1);
+      await expect(dialog.locator('tbody')).toContainText('V0006');
+      await expect(page).toHaveURL(/\/users\?search=sipho$/);
+      await dialog.locator('.dialog__footer').getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    });
+
+    test('the toggle switches between the user list and vendor linking, and a reload keeps the view', async ({ page }) => {
+      await page.goto('/users');
+      const views = page.getByRole('navigation', { name: 'Users view' });
+      await expect(views.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+      await views.getByRole('link', { name: 'Vendor linking' }).click();
+      await expect(page).toHaveURL(/\/users\?view=linking$/);
+      await expect(views.getByRole('link', { name: 'Vendor linking' })).toHaveAttribute('aria-current', 'page');
+      await page.getByLabel('Supplier user').fill('naledi');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.getByRole('link', { name: 'Link vendors to Naledi Khumalo' }).click();
+      await expect(page).toHaveURL(/\/users\?view=linking&user=\d+$/);
+      await expect(page.getByRole('heading', { name: 'Vendors of Naledi Khumalo' })).toBeVisible();
+      const userId = /user=(\d+)/.exec(page.url())![1];
+
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Vendors of Naledi Khumalo' })).toBeVisible();
+      await expect(views.getByRole('link', { name: 'Vendor linking' })).toHaveAttribute('aria-current', 'page');
+
+      // The old address of the linking view leads to the same view.
+      await page.goto(`/users/${userId}/vendors?which=linked`);
+      await expect(page).toHaveURL(new RegExp(`/users\\?view=linking&user=${userId}&which=linked$`));
+      await expect(page.locator('tbody')).toContainText('V0004');
+
+      await views.getByRole('link', { name: 'Users' }).click();
+      await expect(page).toHaveURL(/\/users$/);
+      await expect(page.getByRole('button', { name: 'Invite user' })).toBeVisible();
+    });
+
+    test('a portal staff user edited into a supplier user is saved with "Save and Link User" and lands on linking', async ({
+      page,
+      baseURL,
+    }) => {
+      const staff = { name: `Lerato Staff ${RUN}`, email: `lerato.${RUN}@portal.test` };
+      const api = await apiAs('admin@portal.test', baseURL!);
+      const created = await api.post('/users', { data: { ...staff, role_id: 6, customers: [] } });
+      expect(created.status(), await created.text()).toBeLessThan(300);
+
+      await page.goto(`/users?search=${encodeURIComponent(staff.email)}`);
+      const row = page.getByRole('row', { name: new RegExp(staff.name) });
+      await expect(row).toContainText('Portal Staff');
+      await row.getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: `Edit ${staff.name}` });
+      await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+      await dialog.getByLabel('Role').selectOption({ label: 'Supplier User' });
+      await dialog.getByRole('button', { name: 'Save and Link User' }).click();
+      await expect(snackbar(page)).toBeVisible();
+      await expect(page).toHaveURL(/\/users\?view=linking&user=\d+$/);
+      await expect(page.getByRole('heading', { name: `Vendors of ${staff.name}` })).toBeVisible();
+
+      // Edited again, already a supplier user: a plain save.
+      await page.goto(`/users?search=${encodeURIComponent(staff.email)}`);
+      await page
+        .getByRole('row', { name: new RegExp(staff.name) })
+        .getByRole('button', { name: 'Edit' })
+        .click();
+      await expect(page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+      await expect(page.getByRole('dialog').getByRole('button', { name: 'Save and Link User' })).toHaveCount(0);
+    });
+
+    test('invites a user with the keyboard alone; focus returns to the button when the dialog closes', async ({ page }) => {
+      const invited = { name: `Keyboard Kim ${RUN}`, email: `kim.${RUN}@invited.test` };
+      await page.goto('/users');
+      const invite = page.getByRole('button', { name: 'Invite user' });
+      await invite.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Invite user' });
+      await expect(dialog.getByLabel('Name')).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(invite).toBeFocused();
+
+      await page.keyboard.press('Enter');
+      await expect(dialog.getByLabel('Name')).toBeFocused();
+      await page.keyboard.type(invited.name);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(invited.email);
+      await page.keyboard.press('Tab'); // role: Supplier User by default
+      await page.keyboard.press('Tab');
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(invite).toBeFocused();
+
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(invited.name);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(invited.email);
+      for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
+      await expect(dialog.getByRole('button', { name: 'Save and Link User' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(snackbar(page)).toContainText(`${invited.name} has been invited`);
+      await expect(page.getByRole('heading', { name: `Vendors of ${invited.name}` })).toBeVisible();
+    });
+  });
+
+  test.describe('as portal staff', () => {
+    test.use(signedInAs('staff@portal.test'));
+
+    test('user activity reloads as each filter changes, keeps the filters on reload and clears one date alone', async ({ page }) => {
+      await page.goto('/users/activity');
+      await page.getByLabel('Activity').selectOption('login');
+      await expect(page).toHaveURL(/\/users\/activity\?activity=login&page=1$/);
+      await page.getByLabel('From').fill('2020-01-01');
+      await expect(page).toHaveURL(/date_from=2020-01-01/);
+      await page.getByLabel('To').fill('2030-12-31');
+      await expect(page).toHaveURL(/date_to=2030-12-31/);
+      await expect(page).toHaveURL(/activity=login/);
+      await expect(page.locator('tbody tr').first()).toContainText('login');
+
+      await page.reload();
+      await expect(page.getByLabel('Activity')).toHaveValue('login');
+      await expect(page.getByLabel('From')).toHaveValue('2020-01-01');
+      await expect(page.getByLabel('To')).toHaveValue('2030-12-31');
+
+      await page.getByRole('button', { name: 'Clear from date' }).click();
+      await expect(page).not.toHaveURL(/date_from/);
+      await expect(page).toHaveURL(/date_to=2030-12-31/);
+      await expect(page).toHaveURL(/activity=login/);
+      await expect(page.getByLabel('From')).toHaveValue('');
+      await expect(page.getByLabel('To')).toHaveValue('2030-12-31');
+
+      await page.getByRole('button', { name: 'Reset' }).click();
+      await expect(page).toHaveURL(/\/users\/activity$/);
+      await expect(page.getByLabel('Activity')).toHaveValue('');
+      await expect(page.getByLabel('To')).toHaveValue('');
+    });
   });
 });

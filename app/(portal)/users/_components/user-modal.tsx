@@ -50,6 +50,8 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops }: 
       <span className="field__label">{label}</span>
       <input
         className="input"
+        // The dialog opens on its first field (not on its close button), ready to type into.
+        autoFocus={name === 'name'}
         type={type}
         value={form[name]}
         aria-invalid={Boolean(errors[name])}

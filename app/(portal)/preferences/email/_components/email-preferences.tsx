@@ -39,10 +39,11 @@ export function EmailPreferences({ initial }: { initial: Preference[] }) {
       </header>
       <div className="card">
         <p className="muted">Choose which notification e-mails you receive. Invitations and password e-mails are always sent.</p>
-        <ul className="form-stack" aria-label="Notification e-mails">
+        {/* The checkbox beside its words (.check), as the other check lists; .form-stack stacked them apart. */}
+        <ul className="plain-list check-list check-list--wide" aria-label="Notification e-mails">
           {groups.map(({ group, codes, enabled }) => (
             <li key={group}>
-              <label>
+              <label className="check">
                 <input type="checkbox" checked={enabled} disabled={busy !== null} onChange={() => toggle(group, codes, enabled)} /> {group}
               </label>
             </li>

@@ -6,7 +6,7 @@ export const vendorLinkingHref = (user?: number, which?: 'linked' | 'unlinked') 
   `/users?view=linking${user ? `&user=${user}` : ''}${which ? `&which=${which}` : ''}`;
 
 /**
- * The two views of the users screen (docs/architecture.md, users): the user list and vendor linking,
+ * The two views of the users screen (docs/architecture.md, who administers whom): the user list and vendor linking,
  * as links so the address says which is shown and a reload keeps it.
  */
 export function UsersViewTabs({ view }: { view: 'list' | 'linking' }) {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
 import pg from 'pg';
 import { env } from '../../lib/env';
 import { DEMO_PASSWORD } from '../../db/seed/demo-accounts';
@@ -38,4 +39,16 @@ export async function temporaryUser(email: string, roleId: number): Promise<void
   } finally {
     await db.end();
   }
+}
+
+/** Screenshots of what the page shows at a desktop and a phone width, when E2E_SHOTS_DIR names a folder for them. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+  }
+  if (before) await page.setViewportSize(before);
 }

@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { env } from '../../lib/env';
 import { signedInAs } from './fixtures/accounts';
+import { shoot } from './helpers';
 
 /**
  * The Invoices tab (spec §2, §4, §5, §8) as the demo supplier, on the seed's fixed invoicing orders
@@ -60,7 +61,22 @@ test('raises a credit note from the to-credit view', async ({ page }) => {
   await page.getByRole('button', { name: 'RO-INV-0001', exact: true }).click();
   const window = modal(page);
   await expect(window.getByLabel('Quantity of line 1')).toHaveValue('3.00');
-  await window.getByLabel('Delivery note number').fill('RET-COLLECT-1');
+  // Worded for a credit (issue 27): returned and credited, a return note, no deliveries or invoices.
+  await expect(window.getByRole('heading', { name: 'Credit note for return order RO-INV-0001' })).toBeVisible();
+  await expect(window.locator('.invoice-lines thead th')).toHaveText([
+    'Line',
+    'Item',
+    'Returned',
+    'Credited',
+    'Quantity',
+    'Amount',
+    'Tax %',
+    'Total',
+    'Match',
+  ]);
+  await expect(window.getByLabel('Credit note date')).toBeVisible();
+  await expect(window.getByText(/deliver|invoice/i)).toHaveCount(0);
+  await window.getByLabel('Return note number').fill('RET-COLLECT-1');
   await window.getByLabel('Credit note number').fill('E2E-CN-0001');
   await window.getByRole('checkbox').check();
   await window.getByRole('button', { name: 'Submit credit note' }).click();
@@ -108,15 +124,6 @@ test('refuses an amount above the order’s by more than 0.05 with the alert, an
   await expect(amount).toHaveValue('40.05');
 });
 
-test('opens the discrepancy window for an order its goods receipt counted differently', async ({ page }) => {
-  await openOrder(page, 'PO-INV-0004');
-  const window = modal(page);
-  await expect(window.getByRole('heading', { name: /Discrepancy for order PO-INV-0004/ })).toBeVisible();
-  await expect(window.locator('tr[data-line="1"] td').last()).toHaveText('A');
-  await expect(window.locator('tr[data-line="2"] td').last()).toHaveText('—');
-  await expect(window.getByRole('columnheader', { name: 'Received' })).toBeVisible();
-});
-
 test('keeps each view’s own filters when the user switches between to invoice and to credit', async ({ page }) => {
   await page.goto('/?tab=invoices');
   const number = page.getByLabel('Order number');
@@ -161,6 +168,8 @@ test('an invoice refused for a number already used keeps the window, its lines a
   await window.getByLabel('Quantity of line 1').fill('7');
   await window.getByLabel('Delivery note number').fill('E2E-DN-REFUSED');
   await window.getByLabel(/^Invoice number$/).fill(used);
+  // PO-INV-0004 is a discrepancy (its goods receipt counted 8 of 10): the reason is required too.
+  await window.getByRole('radio', { name: 'Quantity difference' }).check();
   await window.getByRole('checkbox').check();
   await window.getByRole('button', { name: /^Submit / }).click();
   const follow = page.getByRole('alertdialog', { name: 'Are there any other invoices to follow on this order?' });
@@ -172,4 +181,57 @@ test('an invoice refused for a number already used keeps the window, its lines a
   await expect(window.getByLabel('Delivery note number')).toHaveValue('E2E-DN-REFUSED');
   await expect(window.getByLabel('Quantity of line 1')).toHaveValue('7');
   await expect(window).toBeVisible();
+});
+
+/*
+ * Issue 27 point 1, after the refusal above (same order): the discrepancy window of PO-INV-0004, whose
+ * goods receipt GRV-INV-0004 counted 8 of the 10 ordered on line 1. Submitted with its reason in words,
+ * it is read back by staff in the history's document window.
+ */
+test('submits a discrepancy invoice with its reason, which staff then read in words in the history', async ({ page, browser }) => {
+  const number = `E2E-D${Date.now().toString(36).toUpperCase().slice(-8)}`;
+  await openOrder(page, 'PO-INV-0004');
+  const window = modal(page);
+  await expect(window.getByRole('heading', { name: 'Discrepancy for order PO-INV-0004' })).toBeVisible();
+  const line1 = window.locator('tr[data-line="1"]');
+  const headers = await window.getByRole('columnheader').allInnerTexts();
+  // Ordered and received side by side, the received quantity filled in, the difference in words.
+  expect(headers.indexOf('Received')).toBe(headers.indexOf('Ordered') + 1);
+  await expect(line1.locator('td').nth(headers.indexOf('Ordered'))).toHaveText('10.00');
+  await expect(line1.locator('td').nth(headers.indexOf('Received'))).toHaveText('8.00');
+  await expect(window.getByLabel('Quantity of line 1')).toHaveValue('8.00');
+  await expect(line1).toContainText('Received 8.00 of 10.00 ordered');
+  await expect(window.getByRole('note')).toContainText('counted 8.00 of 10.00 on line 1');
+  const reasons = window.getByRole('group', { name: 'Reason for the discrepancy' });
+  await expect(reasons.getByRole('radio')).toHaveCount(3);
+  for (const words of ['Quantity difference', 'Price difference', 'Quantity and price'])
+    await expect(reasons.getByRole('radio', { name: words })).not.toBeChecked();
+
+  await window.getByLabel('Delivery note number').fill('E2E-DN-GRV');
+  await window.getByLabel(/^Invoice number$/).fill(number);
+  await window.getByRole('checkbox').check();
+  // Without a reason the window refuses beside the choice, keeping everything typed.
+  await window.getByRole('button', { name: 'Submit discrepancy' }).click();
+  await expect(window.getByRole('alert')).toHaveText('Please choose the reason for the discrepancy.');
+  await expect(window.getByLabel(/^Invoice number$/)).toHaveValue(number);
+  await reasons.getByRole('radio', { name: 'Quantity difference' }).check();
+  await shoot(page, 'discrepancy-window');
+  await window.getByRole('button', { name: 'Submit discrepancy' }).click();
+  const follow = page.getByRole('alertdialog', { name: 'Are there any other invoices to follow on this order?' });
+  await follow.getByRole('button', { name: 'No' }).click();
+  await expect(page.getByText('Invoice successfully submitted')).toBeVisible();
+
+  const staff = await browser.newContext(signedInAs('staff@portal.test'));
+  const history = await staff.newPage();
+  await history.goto('/history');
+  await history.getByLabel('Find a document by any of its numbers').fill(number);
+  await history.getByRole('button', { name: 'Find', exact: true }).click();
+  const document = history.getByRole('dialog', { name: `Invoice ${number}` });
+  await expect(document).toContainText('Quantity difference (A)');
+  await shoot(history, 'discrepancy-history-document');
+  await document.getByRole('button', { name: 'Audit trail' }).click();
+  await expect(history.getByRole('dialog', { name: `Audit trail ${number}` })).toContainText(
+    `against PO-INV-0004; discrepancy reason: Quantity difference (A)`,
+  );
+  await staff.close();
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import { DISCREPANCY_REASON_CODES, DISCREPANCY_REASONS, type DiscrepancyReason } from '@/lib/domain/documents/labels';
-import { FieldError, invalidWhen } from './form-fields';
+import { FieldError } from './form-fields';
 
 /**
  * The discrepancy reason of spec §3 (A quantity, B price, C both), chosen in words: required to submit
@@ -17,7 +17,11 @@ export function DiscrepancyReasonField(props: {
 }) {
   const { value, suggested, disabled, errors, onChange } = props;
   return (
-    <fieldset className="fieldset discrepancy-reason" disabled={disabled} {...invalidWhen('discrepancy-reason', errors)}>
+    <fieldset
+      className="fieldset discrepancy-reason"
+      disabled={disabled}
+      aria-describedby={errors.length ? 'discrepancy-reason-error' : undefined}
+    >
       <legend className="field__label">Reason for the discrepancy</legend>
       <div className="discrepancy-reason__choices">
         {DISCREPANCY_REASON_CODES.map((code) => (

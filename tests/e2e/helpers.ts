@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import pg from 'pg';
 import { env } from '../../lib/env';
@@ -41,13 +41,17 @@ export async function temporaryUser(email: string, roleId: number): Promise<void
   }
 }
 
-/** Screenshots of what the page shows at a desktop and a phone width, when E2E_SHOTS_DIR names a folder for them. */
-export async function shoot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots of what the page shows at a desktop and a phone width, when E2E_SHOTS_DIR names a folder
+ * for them; `focus` is scrolled into view at each width (a window's part below the fold on a phone).
+ */
+export async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
   const dir = process.env.E2E_SHOTS_DIR;
   if (!dir) return;
   const before = page.viewportSize();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    await focus?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
   }
   if (before) await page.setViewportSize(before);

@@ -215,7 +215,8 @@ test('submits a discrepancy invoice with its reason, which staff then read in wo
   await expect(window.getByRole('alert')).toHaveText('Please choose the reason for the discrepancy.');
   await expect(window.getByLabel(/^Invoice number$/)).toHaveValue(number);
   await reasons.getByRole('radio', { name: 'Quantity difference' }).check();
-  await shoot(page, 'discrepancy-window');
+  await expect(window.getByRole('alert')).toBeEmpty();
+  await shoot(page, 'discrepancy-window', reasons);
   await window.getByRole('button', { name: 'Submit discrepancy' }).click();
   const follow = page.getByRole('alertdialog', { name: 'Are there any other invoices to follow on this order?' });
   await follow.getByRole('button', { name: 'No' }).click();
@@ -227,7 +228,9 @@ test('submits a discrepancy invoice with its reason, which staff then read in wo
   await history.getByLabel('Find a document by any of its numbers').fill(number);
   await history.getByRole('button', { name: 'Find', exact: true }).click();
   const document = history.getByRole('dialog', { name: `Invoice ${number}` });
-  await expect(document).toContainText('Quantity difference (A)');
+  await expect(document.locator('dt', { hasText: 'Discrepancy reason' }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+    'Quantity difference (A)',
+  );
   await shoot(history, 'discrepancy-history-document');
   await document.getByRole('button', { name: 'Audit trail' }).click();
   await expect(history.getByRole('dialog', { name: `Audit trail ${number}` })).toContainText(

@@ -192,7 +192,10 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
                 suggested={suggestedReason(shown)}
                 disabled={submitting}
                 errors={fieldMessages(refusal, 'reasonCode')}
-                onChange={setReason}
+                onChange={(chosen) => {
+                  setReason(chosen);
+                  if (refusal?.errors.reasonCode) setRefusal(null);
+                }}
               />
             </>
           ) : ready ? (

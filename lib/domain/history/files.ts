@@ -49,9 +49,23 @@ export async function documentScan(actor: Actor, key: string): Promise<StoredFil
 }
 
 /**
+ * A certificate a vendor-data change in the actor's scope proposes or replaces: the one in its new or old
+ * values, or, for a change still pending that recorded none, the vendor's certificate now (what the
+ * master-data review shows beside the proposed one).
+ */
+function certificateOfChange(actor: Actor): SQL {
+  const id = sql`${uploadedFiles.id}::text`;
+  const vendorHolds = sql`exists (select 1 from ${vendors} where ${vendors.id} = ${masterdataChanges.vendorId} and ${vendors.bbbeeFileId} = ${uploadedFiles.id})`;
+  return sql`exists (select 1 from ${masterdataChanges} where ${masterdataChanges.eventType} = 'vendor.update'
+    and (${masterdataChanges.newValues} ->> 'bbbeeFileId' = ${id} or ${masterdataChanges.oldValues} ->> 'bbbeeFileId' = ${id}
+      or (${masterdataChanges.status} = 'pending' and ${vendorHolds}))
+    and ${actor.scope.masterdataChanges()})`;
+}
+
+/**
  * GET /files/{id}/download: a stored file, only when it is one the actor may see (contracts.md): the
  * scan or attachment of a document in its scope, the B-BBEE certificate of a vendor it may manage (a
- * supplier its own), or the certificate of a vendor-data change it may review. Anything else is 404,
+ * supplier its own), or a certificate of a vendor-data change it may review. Anything else is 404,
  * like a file that does not exist.
  */
 export async function downloadFile(actor: Actor, fileId: number): Promise<StoredFile> {
@@ -60,9 +74,7 @@ export async function downloadFile(actor: Actor, fileId: number): Promise<Stored
   const ofVendor = mayManageVendors
     ? sql`exists (select 1 from ${vendors} where ${vendors.bbbeeFileId} = ${uploadedFiles.id} and ${actor.scope.vendors()})`
     : undefined;
-  const ofChange = can(actor, 'masterdata.read')
-    ? sql`exists (select 1 from ${masterdataChanges} where ${masterdataChanges.newValues} ->> 'bbbeeFileId' = ${uploadedFiles.id}::text and ${actor.scope.masterdataChanges()})`
-    : undefined;
+  const ofChange = can(actor, 'masterdata.read') ? certificateOfChange(actor) : undefined;
   const file = await fileWhere(and(eq(uploadedFiles.id, fileId), or(ofDocument, ofVendor, ofChange))!);
   if (!file) throw new NotFoundError(FILE_NOT_FOUND);
   return file;

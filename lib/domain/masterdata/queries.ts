@@ -1,11 +1,12 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db } from '../../../db/client';
-import { itemChanges, masterdataChanges, pricingChanges, users, vendors } from '../../../db/schema';
+import { itemChanges, masterdataChanges, pricingChanges, uploadedFiles, users, vendors } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan, can } from '../../auth/permissions';
 import { laravelPage, offsetOf, type LaravelPage } from '../paging';
 import { escapeLike } from '../query-text';
+import { readableVendorChange, type FileRef, type ReadableField } from './readable-change';
 import type { HistoryFilter } from './schemas';
 
 export type HistoryRow = {
@@ -17,6 +18,8 @@ export type HistoryRow = {
   vendor: { id: number; code: string; name: string } | null;
   old_values: Record<string, unknown> | null;
   new_values: Record<string, unknown> | null;
+  /** A vendor-data change as labelled lines, old beside new, its certificate as files to open; null for uploads. */
+  fields: ReadableField[] | null;
   /** Upload records: how many of the process's item or pricing changes still wait. */
   pending_changes: number;
   requested_by: string | null;
@@ -56,6 +59,35 @@ function conditions(actor: Actor, filter: HistoryFilter): SQL | undefined {
   );
 }
 
+const VENDOR_UPDATE = 'vendor.update';
+
+const fileIdIn = (values: Record<string, unknown> | null): number | null => {
+  const id = Number(values?.bbbeeFileId);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * The certificate a vendor-data change replaces and the one it proposes. Changes record the one they
+ * replace in old_values (lib/domain/vendors/submit-vendor-update.ts); for an older change still pending
+ * that is the vendor's certificate now (approval refuses a change once the vendor changed since).
+ */
+function certificatesOf(record: typeof masterdataChanges.$inferSelect, vendorCertificate: number | null) {
+  if (record.eventType !== VENDOR_UPDATE) return { current: null, proposed: null };
+  const current = fileIdIn(record.oldValues) ?? (record.status === 'pending' ? vendorCertificate : null);
+  return { current, proposed: fileIdIn(record.newValues) };
+}
+
+/** The stored names of some files, by id. */
+async function fileNames(ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ id: uploadedFiles.id, name: uploadedFiles.fileName })
+    .from(uploadedFiles)
+    .where(inArray(uploadedFiles.id, wanted));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** GET /masterdata/history: `histories`, a Laravel-style page of master-data change records, newest first. */
 export async function listHistory(actor: Actor, filter: HistoryFilter): Promise<{ histories: LaravelPage<HistoryRow> }> {
   assertCan(actor, 'masterdata.read');
@@ -70,6 +102,7 @@ export async function listHistory(actor: Actor, filter: HistoryFilter): Promise<
         requester: requester.name,
         decider: decider.name,
         seesBank: sql<boolean>`${seesBank}`,
+        vendorCertificate: vendors.bbbeeFileId,
       })
       .from(masterdataChanges)
       .leftJoin(vendors, eq(vendors.id, masterdataChanges.vendorId))
@@ -81,21 +114,32 @@ export async function listHistory(actor: Actor, filter: HistoryFilter): Promise<
       .offset(offsetOf(filter.page, filter.pageLimit)),
     db.select({ total: count() }).from(masterdataChanges).leftJoin(vendors, eq(vendors.id, masterdataChanges.vendorId)).where(where),
   ]);
-  const data = rows.map(({ record, vendor, pending, requester: r, decider: d, seesBank: bank }) => ({
-    id: record.id,
-    process_id: record.processId,
-    event_type: record.eventType,
-    status: record.status,
-    reason: record.reason,
-    vendor: vendor?.id ? vendor : null,
-    old_values: bank ? record.oldValues : withoutBankDetails(record.oldValues),
-    new_values: bank ? record.newValues : withoutBankDetails(record.newValues),
-    pending_changes: pending,
-    requested_by: r,
-    decided_by: d,
-    created_at: record.createdAt.toISOString(),
-    decided_at: record.decidedAt?.toISOString() ?? null,
-  }));
+  const names = await fileNames(rows.flatMap(({ record, vendorCertificate }) => Object.values(certificatesOf(record, vendorCertificate))));
+  const data = rows.map(({ record, vendor, pending, requester: r, decider: d, seesBank: bank, vendorCertificate }) => {
+    const oldValues = bank ? record.oldValues : withoutBankDetails(record.oldValues);
+    const newValues = bank ? record.newValues : withoutBankDetails(record.newValues);
+    const certificates = certificatesOf(record, vendorCertificate);
+    const fileRef = (id: number | null): FileRef | null => (id && names.has(id) ? { id, name: names.get(id)! } : null);
+    return {
+      id: record.id,
+      process_id: record.processId,
+      event_type: record.eventType,
+      status: record.status,
+      reason: record.reason,
+      vendor: vendor?.id ? vendor : null,
+      old_values: oldValues,
+      new_values: newValues,
+      fields:
+        record.eventType === VENDOR_UPDATE
+          ? readableVendorChange(oldValues, newValues, { current: fileRef(certificates.current), proposed: fileRef(certificates.proposed) })
+          : null,
+      pending_changes: pending,
+      requested_by: r,
+      decided_by: d,
+      created_at: record.createdAt.toISOString(),
+      decided_at: record.decidedAt?.toISOString() ?? null,
+    };
+  });
   return { histories: laravelPage(data, filter.pageLimit, filter.page, total) };
 }
 

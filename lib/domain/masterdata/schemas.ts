@@ -34,3 +34,13 @@ export const rejectRecordSchema = z.object({
   reason: z.string({ message: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(1000, 'The reason may be at most 1000 characters.'),
 });
 export type RejectRecord = z.infer<typeof rejectRecordSchema>;
+
+/** The rows an upload carries, a page at a time (GET /masterdata/history/rows). */
+export const UPLOAD_ROWS_PAGE_SIZE = 10;
+export const uploadRowsQuerySchema = z.object({
+  process_id: recordKey.process_id,
+  event_type: z.enum(['items.upload', 'pricing.upload'], { message: 'event_type must be one of: items.upload, pricing.upload.' }),
+  pageLimit: pageSizeParam('pageLimit', UPLOAD_ROWS_PAGE_SIZE, 100),
+  page: pageParam(),
+});
+export type UploadRowsQuery = z.infer<typeof uploadRowsQuerySchema>;

@@ -1,6 +1,6 @@
-import { and, asc, count, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { masterdataChanges, vendors } from '../../../db/schema';
+import { masterdataChanges, uploadedFiles, vendors } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { laravelPage, offsetOf } from '../paging';
 import { escapeLike } from '../query-text';
@@ -19,7 +19,7 @@ export const VENDOR_ID = sql.raw('"vendors"."id"');
 export const pendingUpdateOf = (vendorId: unknown) =>
   sql`exists (select 1 from ${masterdataChanges} m where m.vendor_id = ${vendorId} and m.event_type = ${VENDOR_UPDATE_EVENT} and m.status in ('pending', 'processing'))`;
 
-/** GET /vendors/user: the vendors the actor may manage, with the certificate's status and any pending change. */
+/** GET /vendors/user: the vendors the actor may manage, with the certificate (its file and status) and any pending change. */
 export async function listManagedVendors(actor: Actor, f: ManagedVendorFilter) {
   const where = and(
     actor.scope.vendors(),
@@ -35,10 +35,13 @@ export async function listManagedVendors(actor: Actor, f: ManagedVendorFilter) {
         name: vendors.name,
         vendordata: vendors.vendordata,
         bbbee_file_id: vendors.bbbeeFileId,
+        // The certificate's name, for the link that opens it (GET /files/{id}/download).
+        bbbee_file_name: uploadedFiles.fileName,
         certificate_status: certificateStatusSql,
         pending_update: pendingUpdateOf(VENDOR_ID).mapWith(Boolean),
       })
       .from(vendors)
+      .leftJoin(uploadedFiles, eq(uploadedFiles.id, vendors.bbbeeFileId))
       .where(where)
       .orderBy(asc(vendors.code))
       .limit(MANAGED_VENDORS_PER_PAGE)

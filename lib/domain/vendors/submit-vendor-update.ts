@@ -33,7 +33,13 @@ export async function submitVendorUpdate(
   if (g.kind === 'vendors' ? !g.write.includes(input.id) : g.kind !== 'all') throw new NotFoundError('Vendor not found.');
   return db.transaction(async (tx) => {
     const [vendor] = await tx
-      .select({ id: vendors.id, code: vendors.code, vendordata: vendors.vendordata, pending: pendingUpdateOf(VENDOR_ID).mapWith(Boolean) })
+      .select({
+        id: vendors.id,
+        code: vendors.code,
+        vendordata: vendors.vendordata,
+        certificate: vendors.bbbeeFileId,
+        pending: pendingUpdateOf(VENDOR_ID).mapWith(Boolean),
+      })
       .from(vendors)
       .where(and(eq(vendors.id, input.id), actor.scope.vendors()))
       .for('update', { of: vendors });
@@ -61,7 +67,8 @@ export async function submitVendorUpdate(
         status: 'pending',
         vendorId: vendor.id,
         fileId: stored?.id ?? null,
-        oldValues: vendor.vendordata,
+        // The certificate it replaces too, so the review shows old beside new after the decision as well.
+        oldValues: { ...vendor.vendordata, ...(vendor.certificate ? { bbbeeFileId: vendor.certificate } : {}) },
         newValues,
         requestedBy: actor.userId,
       })

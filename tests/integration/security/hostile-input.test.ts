@@ -357,6 +357,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/changes/pricing/item': { query: CHANGE_QUERY },
   'GET /api/changes/verify/file': { query: [] },
   'GET /api/masterdata/history': { query: ['search', 'event_type', 'status', 'pageLimit', 'page'] },
+  'GET /api/masterdata/history/rows': { query: ['process_id', 'event_type', 'pageLimit', 'page'] },
   'GET /api/audit/entries': { query: ['owner', 'action', 'entity_type', 'docno', 'date_from', 'date_to', 'pageLimit', 'page'] },
   'POST /api/changes/item/approve': { body: () => ({ changeID: NO_CHANGE }) },
   'POST /api/changes/pricing/approve': { body: () => ({ changeID: NO_CHANGE }) },

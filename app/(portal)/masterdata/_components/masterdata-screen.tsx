@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import { CommentsDialog } from '@/components/changes/comments-dialog';
-import { ValuesSideBySide, type ComparedField } from '@/components/changes/values-side-by-side';
 import type { FilterField } from '@/components/lists/filter-panel';
 import { ListFrame } from '@/components/lists/list-frame';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
@@ -13,17 +12,15 @@ import { useSnackbar } from '@/components/ui/snackbar';
 import { api, ApiRequestError } from '@/lib/client/api';
 import { formatDateTime } from '@/lib/format';
 import type { HistoryRow } from '@/lib/domain/masterdata/queries';
+import { EVENT_LABELS, eventLabel } from '@/lib/domain/masterdata/vocabulary';
+import { ReadableChangeTable } from './readable-change-table';
+import { UploadRows } from './upload-rows';
 
-const EVENT_LABEL: Record<string, string> = {
-  'items.upload': 'Item upload',
-  'pricing.upload': 'Pricing upload',
-  'vendor.update': 'Vendor data',
-};
 const PROCESS_RUNNING = 'Please try again after few minutes, there is a background process in progress';
 type FilterName = 'search' | 'event_type' | 'status';
 const FILTERS: FilterField<FilterName>[] = [
   { name: 'search', label: 'Search', kind: 'text' },
-  { name: 'event_type', label: 'Kind', kind: 'select', options: Object.entries(EVENT_LABEL).map(([value, label]) => ({ value, label })) },
+  { name: 'event_type', label: 'Kind', kind: 'select', options: Object.entries(EVENT_LABELS).map(([value, label]) => ({ value, label })) },
   {
     name: 'status',
     label: 'Status',
@@ -37,15 +34,10 @@ export const isRunning = (flag: unknown) => flag === true || flag === 'true' || 
 
 const keyOf = (row: HistoryRow) => ({ process_id: row.process_id, event_type: row.event_type, status: row.status });
 
-function comparedValues(row: HistoryRow): ComparedField[] {
-  const before = row.old_values ?? {};
-  const after = row.new_values ?? {};
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].map((key) => ({
-    key,
-    label: key,
-    current: before[key],
-    proposed: after[key],
-  }));
+/** What the record changes: a vendor's data field by field, or the rows an upload carries. */
+function RecordDetail({ row }: { row: HistoryRow }) {
+  if (row.fields) return <ReadableChangeTable fields={row.fields} caption="Vendor data before and after" />;
+  return <UploadRows upload={row} />;
 }
 
 /** Master-data changes (spec §2): the records of uploads and vendor data edits, each approvable or rejectable. */
@@ -104,7 +96,7 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
         </button>
       ),
     },
-    { id: 'event', header: 'Kind', cell: (r) => EVENT_LABEL[r.event_type] ?? r.event_type },
+    { id: 'event', header: 'Kind', cell: (r) => eventLabel(r.event_type) },
     { id: 'vendor', header: 'Vendor', cell: (r) => (r.vendor ? `${r.vendor.code} ${r.vendor.name}` : '—') },
     {
       id: 'pending',
@@ -141,10 +133,10 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
         open={opened !== null}
         onOpenChange={(open) => (open ? undefined : setOpened(null))}
         size="lg"
-        title={opened ? `${EVENT_LABEL[opened.event_type] ?? opened.event_type} ${opened.process_id}` : ''}
+        title={opened ? `${eventLabel(opened.event_type)} ${opened.process_id}` : ''}
         footer={opened ? actions(opened) : null}
       >
-        {opened ? <ValuesSideBySide fields={comparedValues(opened)} caption="Values before and after" /> : null}
+        {opened ? <RecordDetail row={opened} /> : null}
       </Modal>
       <CommentsDialog
         key={rejecting?.id ?? 'closed'}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { api } from '@/lib/client/api';
 import type { VendorData } from '@/db/schema/vendors';
+import { VENDOR_FIELD_LABELS } from '@/lib/domain/masterdata/vocabulary';
 
 export type ManagedVendor = {
   id: number;
@@ -11,18 +12,14 @@ export type ManagedVendor = {
   name: string;
   vendordata: VendorData;
   bbbee_file_id: number | null;
+  bbbee_file_name: string | null;
   certificate_status: 'none' | 'valid' | 'expiring' | 'expired';
   pending_update: boolean;
 };
 
-const TEXT_FIELDS: [keyof VendorData, string][] = [
-  ['registrationNumber', 'Registration number'],
-  ['vatNumber', 'VAT number'],
-  ['contactName', 'Contact name'],
-  ['contactEmail', 'Contact e-mail'],
-  ['contactPhone', 'Contact phone'],
-  ['address', 'Address'],
-];
+const TEXT_FIELDS = (['registrationNumber', 'vatNumber', 'contactName', 'contactEmail', 'contactPhone', 'address'] as const).map(
+  (key) => [key, VENDOR_FIELD_LABELS[key]] as const,
+);
 
 export const SUBMITTED = 'Submitted successfully';
 export const SUBMIT_FAILED = 'Oops! failed to submit contact support';
@@ -76,7 +73,7 @@ export function VendorModal({ vendor, onClose, onDone }: { vendor: ManagedVendor
           </label>
         ))}
         <label className="field">
-          <span className="field__label">B-BBEE level</span>
+          <span className="field__label">{VENDOR_FIELD_LABELS.bbbeeLevel}</span>
           <select
             value={data.bbbeeLevel ?? ''}
             onChange={(e) => setData({ ...data, bbbeeLevel: e.target.value ? Number(e.target.value) : undefined })}
@@ -90,7 +87,7 @@ export function VendorModal({ vendor, onClose, onDone }: { vendor: ManagedVendor
           </select>
         </label>
         <label className="field">
-          <span className="field__label">B-BBEE expiry date</span>
+          <span className="field__label">{VENDOR_FIELD_LABELS.bbbeeExpiry}</span>
           <input
             type="date"
             value={data.bbbeeExpiry ?? ''}

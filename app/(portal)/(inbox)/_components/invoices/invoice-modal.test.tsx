@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { XdocDetail, XdocLine } from '@/lib/domain/documents/queries';
 import { fakeResponse } from '@/lib/client/test-support/fake-response';
@@ -13,15 +13,18 @@ import { InvoiceModal } from './invoice-modal';
 type Sent = { method: string; url: string; headers: Headers; body: unknown };
 let sent: Sent[];
 let submitAnswer: { status: number; body: unknown };
+/** What goods receipts (aux.grv) counted of the order: none unless a test says so. */
+let receivedLines: { lineNumber: number; deliveryAddressCode: null; qty: string; deliverynoteNumber: string }[];
 
 beforeEach(() => {
   sent = [];
+  receivedLines = [];
   submitAnswer = { status: 201, body: { message: 'Invoice successfully submitted', order: { tinyMce: 'TM1', responded: true } } };
   global.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
     sent.push({ method: init.method ?? 'GET', url, headers: new Headers(init.headers), body: init.body });
     if (url.startsWith('/invoices?'))
-      return fakeResponse(200, { invoicedLines: [], linkedInvoices: [], xdocs: [], deliveredLines: [], receivedLines: [] });
+      return fakeResponse(200, { invoicedLines: [], linkedInvoices: [], xdocs: [], deliveredLines: [], receivedLines });
     return fakeResponse(submitAnswer.status, submitAnswer.body);
   }) as typeof fetch;
 });
@@ -153,5 +156,53 @@ describe('InvoiceModal', () => {
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
     const form = submissions()[0].body as FormData;
     expect([form.get('invoiceNumber'), form.get('deliverynoteNumber')]).toEqual(['CN-1', 'RN-7']);
+  });
+
+  it('opens the discrepancy window for an order a goods receipt counted: received filled in, a reason in words required and sent', async () => {
+    const user = userEvent.setup();
+    const onSubmitted = jest.fn();
+    receivedLines = [
+      { lineNumber: 1, deliveryAddressCode: null, qty: '3.00', deliverynoteNumber: 'GRV1' },
+      { lineNumber: 2, deliveryAddressCode: null, qty: '4.00', deliverynoteNumber: 'GRV1' },
+    ];
+    render(<InvoiceModal order={order()} isCredit={false} onClose={jest.fn()} onSubmitted={onSubmitted} />);
+    expect(await screen.findByLabelText('Quantity of line 1')).toHaveValue('3.00');
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Discrepancy for order PO1');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(2, 4)).toEqual(['Ordered', 'Received']);
+    expect(screen.getByRole('note')).toHaveTextContent('counted 3.00 of 4.00 on line 1');
+    const reasons = screen.getByRole('group', { name: 'Reason for the discrepancy' });
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Quantity difference', 'Price difference', 'Quantity and price']);
+
+    await user.type(screen.getByLabelText('Delivery note number'), 'DN-1');
+    await user.type(screen.getByLabelText('Invoice number'), 'inv-9');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Submit discrepancy' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose the reason for the discrepancy.');
+    expect(reasons).toHaveAccessibleDescription('Please choose the reason for the discrepancy.');
+    expect(submissions()).toEqual([]);
+
+    await user.click(within(reasons).getByRole('radio', { name: 'Quantity difference' }));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    await user.click(screen.getByRole('button', { name: 'Submit discrepancy' }));
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    const form = submissions()[0].body as FormData;
+    expect(form.get('reasonCode')).toBe('A');
+    expect(JSON.parse(String(form.get('det'))).map((l: { qty: string }) => l.qty)).toEqual(['3.00', '4.00']);
+  });
+
+  it('sends no reason with a plain invoice', async () => {
+    const user = userEvent.setup();
+    render(<InvoiceModal order={order()} isCredit={false} onClose={jest.fn()} onSubmitted={jest.fn()} />);
+    await screen.findByLabelText('Quantity of line 1');
+    expect(screen.queryByRole('group', { name: 'Reason for the discrepancy' })).toBeNull();
+    await fillAndSubmit(user);
+    await waitFor(() => expect(submissions()).toHaveLength(1));
+    expect((submissions()[0].body as FormData).has('reasonCode')).toBe(false);
   });
 });

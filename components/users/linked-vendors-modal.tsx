@@ -10,6 +10,8 @@ type VendorPage = { data: Vendor[]; per_page: number; current_page: number; last
 export interface LinkedVendorsModalProps {
   user: { id: number; name: string };
   onClose: () => void;
+  /** Where focus goes when the dialog closes (the button that opened it). */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /** Typing waits this long before asking the server, so a code typed in one go is one request. */
@@ -19,7 +21,7 @@ const TYPING_PAUSE_MS = 300;
  * The vendors modal of the users screen (spec §2): the vendors one user is linked to, read from
  * GET /users/{id}/vendors/linked, filtered by code and name and paged by the server.
  */
-export function LinkedVendorsModal({ user, onClose }: LinkedVendorsModalProps) {
+export function LinkedVendorsModal({ user, onClose, returnFocus }: LinkedVendorsModalProps) {
   const [filter, setFilter] = useState({ code: '', name: '' });
   const [asked, setAsked] = useState({ code: '', name: '', page: 1 });
   const [page, setPage] = useState<VendorPage | null>(null);
@@ -61,6 +63,7 @@ export function LinkedVendorsModal({ user, onClose }: LinkedVendorsModalProps) {
     <Modal
       open
       size="lg"
+      returnFocus={returnFocus}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Vendors of ${user.name}`}
       footer={

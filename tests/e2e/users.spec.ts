@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { apiAs, signedInAs } from './fixtures/accounts';
-import { signIn } from './helpers';
+import { shoot, signIn } from './helpers';
 
 /**
  * Users and vendors administration (issue 11) on real pages: the invitation from the admin's screen to
@@ -148,6 +148,7 @@ test.describe('as a supplier user', () => {
     await page.goto('/preferences/email');
     const orders = page.getByRole('checkbox', { name: 'Disputes' });
     await expect(orders).toBeChecked();
+    await shoot(page, 'email-preferences');
     // After the toggle the screen loads the list again from the server (spec §4).
     const reloaded = page.waitForResponse((r) => r.url().includes('/users/preferences/email/settings') && r.ok());
     await orders.uncheck();
@@ -180,6 +181,9 @@ test.describe('user management as spec §2 and §6 draw it', () => {
       await dialog.getByLabel('Code').fill('V0006');
       await expect(dialog.locator('tbody tr')).toHaveCount(1);
       await expect(dialog.locator('tbody')).toContainText('V0006');
+      await dialog.getByLabel('Code').fill('');
+      await expect(dialog.locator('tbody tr')).toHaveCount(5);
+      await shoot(page, 'users-vendors-modal');
       await expect(page).toHaveURL(/\/users\?search=sipho$/);
       await dialog.locator('.dialog__footer').getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
@@ -190,10 +194,12 @@ test.describe('user management as spec §2 and §6 draw it', () => {
       await page.goto('/users');
       const views = page.getByRole('navigation', { name: 'Users view' });
       await expect(views.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+      await shoot(page, 'users-list');
       await views.getByRole('link', { name: 'Vendor linking' }).click();
       await expect(page).toHaveURL(/\/users\?view=linking$/);
       await expect(views.getByRole('link', { name: 'Vendor linking' })).toHaveAttribute('aria-current', 'page');
-      await page.getByLabel('Supplier user').fill('naledi');
+      await shoot(page, 'users-vendor-linking-choose');
+      await page.getByRole('searchbox', { name: 'Supplier user' }).fill('naledi');
       await page.getByRole('button', { name: 'Filter' }).click();
       await page.getByRole('link', { name: 'Link vendors to Naledi Khumalo' }).click();
       await expect(page).toHaveURL(/\/users\?view=linking&user=\d+$/);
@@ -203,6 +209,7 @@ test.describe('user management as spec §2 and §6 draw it', () => {
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Vendors of Naledi Khumalo' })).toBeVisible();
       await expect(views.getByRole('link', { name: 'Vendor linking' })).toHaveAttribute('aria-current', 'page');
+      await shoot(page, 'users-vendor-linking');
 
       // The old address of the linking view leads to the same view.
       await page.goto(`/users/${userId}/vendors?which=linked`);
@@ -286,31 +293,32 @@ test.describe('user management as spec §2 and §6 draw it', () => {
 
     test('user activity reloads as each filter changes, keeps the filters on reload and clears one date alone', async ({ page }) => {
       await page.goto('/users/activity');
-      await page.getByLabel('Activity').selectOption('login');
+      await page.getByLabel('Activity', { exact: true }).selectOption('login');
       await expect(page).toHaveURL(/\/users\/activity\?activity=login&page=1$/);
-      await page.getByLabel('From').fill('2020-01-01');
+      await page.getByLabel('From', { exact: true }).fill('2020-01-01');
       await expect(page).toHaveURL(/date_from=2020-01-01/);
-      await page.getByLabel('To').fill('2030-12-31');
+      await page.getByLabel('To', { exact: true }).fill('2030-12-31');
       await expect(page).toHaveURL(/date_to=2030-12-31/);
       await expect(page).toHaveURL(/activity=login/);
       await expect(page.locator('tbody tr').first()).toContainText('login');
 
       await page.reload();
-      await expect(page.getByLabel('Activity')).toHaveValue('login');
-      await expect(page.getByLabel('From')).toHaveValue('2020-01-01');
-      await expect(page.getByLabel('To')).toHaveValue('2030-12-31');
+      await expect(page.getByLabel('Activity', { exact: true })).toHaveValue('login');
+      await expect(page.getByLabel('From', { exact: true })).toHaveValue('2020-01-01');
+      await expect(page.getByLabel('To', { exact: true })).toHaveValue('2030-12-31');
+      await shoot(page, 'users-activity');
 
       await page.getByRole('button', { name: 'Clear from date' }).click();
       await expect(page).not.toHaveURL(/date_from/);
       await expect(page).toHaveURL(/date_to=2030-12-31/);
       await expect(page).toHaveURL(/activity=login/);
-      await expect(page.getByLabel('From')).toHaveValue('');
-      await expect(page.getByLabel('To')).toHaveValue('2030-12-31');
+      await expect(page.getByLabel('From', { exact: true })).toHaveValue('');
+      await expect(page.getByLabel('To', { exact: true })).toHaveValue('2030-12-31');
 
       await page.getByRole('button', { name: 'Reset' }).click();
       await expect(page).toHaveURL(/\/users\/activity$/);
-      await expect(page.getByLabel('Activity')).toHaveValue('');
-      await expect(page.getByLabel('To')).toHaveValue('');
+      await expect(page.getByLabel('Activity', { exact: true })).toHaveValue('');
+      await expect(page.getByLabel('To', { exact: true })).toHaveValue('');
     });
   });
 });

@@ -14,10 +14,12 @@ export interface UserModalProps {
   /** After a save: the server's message, the user's id, and whether it goes on to the linking step. */
   onSaved: (message: string, id: number, linkNext: boolean) => void;
   onOops: (message: string) => void;
+  /** Where focus goes when the dialog closes (the button that opened it). */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /** Invite (user null) or edit a user: name, e-mail, role and per-subsidiary read/write (spec §5). */
-export function UserModal({ user, roles, customers, onClose, onSaved, onOops }: UserModalProps) {
+export function UserModal({ user, roles, customers, onClose, onSaved, onOops, returnFocus }: UserModalProps) {
   const [form, setForm] = useState<UserFormState>(() => formOf(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -64,6 +66,7 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops }: 
   return (
     <Modal
       open
+      returnFocus={returnFocus}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={user ? `Edit ${user.name}` : 'Invite user'}
       footer={

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { PageTable } from '@/components/lists/page-table';
 import { QueryFilterForm } from '@/components/lists/query-filter-form';
 import { DateText } from '@/components/ui/date-text';
@@ -39,6 +39,12 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
   const { oops, dialog } = useOops();
   const [editing, setEditing] = useState<UserRow | null | 'new'>(null);
   const [showingVendors, setShowingVendors] = useState<UserRow | null>(null);
+  // The button that opened a dialog gets focus back when it closes: Radix returns it only to a Dialog.Trigger.
+  const opener = useRef<HTMLElement | null>(null);
+  const openedBy = (event: MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
+  };
+  const returnFocus = () => opener.current;
   const active = (params.active ?? 'true') === 'true';
 
   async function act(call: () => Promise<{ message: string }>) {
@@ -68,7 +74,7 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
       <>
         {active && !self ? (
           <>
-            <button type="button" className="btn btn--sm" onClick={() => setEditing(u)}>
+            <button type="button" className="btn btn--sm" onClick={(e) => (openedBy(e), setEditing(u))}>
               Edit
             </button>
             {isVendorRole(u.role.code) ? (
@@ -92,7 +98,7 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
           </>
         ) : null}
         {isVendorRole(u.role.code) ? (
-          <button type="button" className="btn btn--sm btn--ghost" onClick={() => setShowingVendors(u)}>
+          <button type="button" className="btn btn--sm btn--ghost" onClick={(e) => (openedBy(e), setShowingVendors(u))}>
             Vendors
           </button>
         ) : null}
@@ -118,7 +124,7 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
       <header className="page__header toolbar">
         <h1 className="page__title">Users</h1>
         <span className="toolbar__spacer" />
-        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+        <button type="button" className="btn btn--primary" onClick={(e) => (openedBy(e), setEditing('new'))}>
           Invite user
         </button>
         {me.reports ? (
@@ -193,6 +199,7 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
           user={editing === 'new' ? null : editing}
           roles={roles}
           customers={customers}
+          returnFocus={returnFocus}
           onClose={() => setEditing(null)}
           onOops={(message) => oops(message)}
           onSaved={(message, id, linkNext) => {
@@ -203,7 +210,9 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
           }}
         />
       ) : null}
-      {showingVendors ? <LinkedVendorsModal user={showingVendors} onClose={() => setShowingVendors(null)} /> : null}
+      {showingVendors ? (
+        <LinkedVendorsModal user={showingVendors} returnFocus={returnFocus} onClose={() => setShowingVendors(null)} />
+      ) : null}
       {dialog}
     </section>
   );

@@ -27,6 +27,9 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 WEB
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/dist/web.js ./web.js
+# A web process holds little between requests, but under a long bulk upload V8 lets garbage grow its heap to
+# gigabytes before collecting; a bound keeps each process near its working size (docs/operations.md).
+ENV NODE_OPTIONS=--max-old-space-size=384
 USER node
 EXPOSE 3000
 # The process answers (not its dependencies: an outage of PostgreSQL must not restart every replica); the

@@ -36,6 +36,26 @@ describe('renderDocumentPdf', () => {
     );
   });
 
+  it('names the type the document is, in the words of the screens (issue 27), whatever the sender described it as', async () => {
+    const credit = sampleDocument(1, {
+      xdocTypeCode: 'invoice',
+      xdocSubTypeCode: 'creditnote',
+      xdocTypeDescr: 'Tax Invoice',
+      docno: 'CN9',
+    });
+    const [page] = extractPages(await renderDocumentPdf(credit, plain));
+    expect(page.runs[0]).toBe('Credit note CN9');
+    expect(page.text).not.toContain('Tax Invoice');
+    expect(documentPdfTitle(credit)).toBe('Credit note CN9');
+
+    const invoice = sampleDocument(1, { xdocTypeCode: 'invoice', xdocTypeDescr: 'Invoice', docno: 'INV9' });
+    expect(extractPages(await renderDocumentPdf(invoice, plain))[0].runs[0]).toBe('Invoice INV9');
+    expect(documentPdfTitle(sampleDocument(1, { xdocTypeCode: 'order', xdocSubTypeCode: 'return', docno: 'RO9' }))).toBe(
+      'Return order RO9',
+    );
+    expect(documentPdfTitle(sampleDocument(1, { xdocTypeCode: 'aux.grv', docno: 'GRV9' }))).toBe('Discrepancy advice GRV9');
+  });
+
   it('prints the title with the document number, dates as DD-MM-YYYY (as the screens show them) and both parties', async () => {
     const [first] = extractPages(await renderDocumentPdf(sampleDocument(3), plain));
     expect(first.runs[0]).toBe('Purchase Order PO00001234');

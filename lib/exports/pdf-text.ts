@@ -1,4 +1,5 @@
 // Text helpers for the PDF builder: labels, the generation time stamp and WinAnsi-safe strings.
+import { documentLabel, UNKNOWN_TYPE_WORD } from '../domain/documents/labels';
 import { labelForWfStatus } from '../format/dates';
 
 // The standard PDF fonts only encode WinAnsi (Latin-1 plus these code points); pdfkit writes any
@@ -44,24 +45,25 @@ export function capitalize(text: string): string {
 
 type TypeNames = { title: string; short: string };
 
-const TYPE_NAMES: Record<string, TypeNames> = {
-  order: { title: 'Purchase Order', short: 'Order' },
-  invoice: { title: 'Invoice', short: 'Invoice' },
-  deliverynote: { title: 'Delivery Note', short: 'Delivery note' },
-  remittance: { title: 'Remittance Advice', short: 'Remittance' },
-  dispute: { title: 'Dispute', short: 'Dispute' },
-  'aux.grv': { title: 'Goods Received Voucher', short: 'GRV' },
-};
+/** Headings that say more than the type's word; any other type's heading is its word (labels.ts). */
+const HEADINGS: Record<string, string> = { order: 'Purchase Order', 'aux.grv': 'Goods Received Voucher' };
 
-const CREDIT_NOTE: TypeNames = { title: 'Credit Note', short: 'Credit note' };
-
-/** Heading title (xdocTypeDescr wins when given) and the short name used in the PDF metadata title. */
+/**
+ * A PDF's heading and the short name of its metadata title ('Credit note CN1'). The type's word comes
+ * from labels.ts, as on the screens. An invoice or credit note names what it is, whatever the sending
+ * system described it as (issue 27: a credit note read as an invoice); other types' headings use the
+ * document's own type description (xdocTypeDescr) when it has one.
+ */
 export function documentTypeNames(typeCode: string, subTypeCode?: string | null, descr?: string | null): TypeNames {
-  const code = typeCode.trim().toLowerCase();
-  const known = subTypeCode?.trim().toLowerCase() === 'creditnote' ? CREDIT_NOTE : TYPE_NAMES[code];
-  const fallback = known ?? { title: capitalize(typeCode.trim()) || 'Document', short: capitalize(typeCode.trim()) || 'Document' };
-  const title = descr?.trim() ? descr.trim() : fallback.title;
-  return { title, short: known ? known.short : title };
+  const kind = { xdocTypeCode: typeCode.trim().toLowerCase(), xdocSubTypeCode: subTypeCode?.trim().toLowerCase() ?? null };
+  const word = documentLabel(kind);
+  const known = word !== UNKNOWN_TYPE_WORD;
+  const short = known ? word : capitalize(typeCode.trim()) || UNKNOWN_TYPE_WORD;
+  if (kind.xdocTypeCode === 'invoice') return { title: short, short };
+  // A sub-type with a word of its own (a return order) is headed by it, not by its type's heading.
+  const heading = word === documentLabel({ xdocTypeCode: kind.xdocTypeCode }) ? (HEADINGS[kind.xdocTypeCode] ?? short) : short;
+  const title = descr?.trim() || heading;
+  return { title, short: known ? short : title };
 }
 
 /** Sub-type codes as words: 'semi direct' → 'Semi direct', 'jab' → 'JAB', 'creditnote' → 'Credit note'. */

@@ -14,13 +14,16 @@ const TYPE_WORDS: Record<string, string> = {
   'aux.grv': 'Discrepancy advice',
 };
 
+/** What a document of a type the portal does not know reads as. */
+export const UNKNOWN_TYPE_WORD = 'Document';
+
 export const isCreditNote = (doc: DocumentKind): boolean => doc.xdocTypeCode === 'invoice' && doc.xdocSubTypeCode === 'creditnote';
 
 /** 'Order', 'Return order', 'Invoice', 'Credit note', 'Delivery note', … */
 export function documentLabel(doc: DocumentKind): string {
   if (doc.xdocTypeCode === 'order' && doc.xdocSubTypeCode === 'return') return 'Return order';
   if (isCreditNote(doc)) return 'Credit note';
-  return TYPE_WORDS[doc.xdocTypeCode] ?? 'Document';
+  return TYPE_WORDS[doc.xdocTypeCode] ?? UNKNOWN_TYPE_WORD;
 }
 
 /**

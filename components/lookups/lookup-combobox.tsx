@@ -25,6 +25,8 @@ export interface LookupComboboxProps {
   describedBy?: string;
   /** Set by a label outside the component (`<label htmlFor={id}>`), else the box names itself with this. */
   ariaLabel?: string;
+  /** For adding to a list (LookupChips): a pick empties the box for the next, and leaving the box picks nothing. */
+  addsToList?: boolean;
 }
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
@@ -46,6 +48,7 @@ export function LookupCombobox({
   invalid,
   describedBy,
   ariaLabel,
+  addsToList,
 }: LookupComboboxProps) {
   const source = LOOKUP_SOURCES[kind];
   const [items, setItems] = useState<Option[]>([]);
@@ -87,6 +90,12 @@ export function LookupCombobox({
     selectedItem,
     itemToString: (item) => item?.label ?? '',
     itemToKey: (item) => item?.value,
+    // The list's box stays empty (its value is always ''), so each pick is a change the parent adds.
+    stateReducer: (state, { type, changes }) => {
+      if (!addsToList) return changes;
+      if (type === useCombobox.stateChangeTypes.InputBlur) return { ...changes, selectedItem: state.selectedItem, inputValue: '' };
+      return changes.selectedItem ? { ...changes, inputValue: '' } : changes;
+    },
     onSelectedItemChange: ({ selectedItem: item }) => {
       setPicked(item ?? null);
       onChange(item ?? null);

@@ -116,7 +116,10 @@ test.describe.serial('integrations screen', () => {
       await dialog.getByRole('button', { name: 'Create integration' }).click();
       await expect(dialog.getByText('At least one subsidiary has to be selected')).toBeVisible();
       await dialog.getByLabel('Name').fill(NAME);
-      await dialog.getByRole('checkbox', { name: subsidiary.name }).check();
+      // The subsidiaries are a type-ahead look-up: typed, picked, shown as a chip.
+      await dialog.getByRole('combobox', { name: 'Subsidiaries it acts for' }).fill(subsidiary.name);
+      await dialog.getByRole('option', { name: new RegExp(`${subsidiary.name}$`) }).click();
+      await expect(dialog.getByRole('list', { name: 'Chosen subsidiaries' })).toContainText(subsidiary.name);
       await expect(dialog.getByRole('checkbox', { name: /Send documents/ })).toBeChecked();
       await expect(dialog.getByRole('checkbox', { name: /Receive the suppliers’ answers/ })).toBeChecked();
       await dialog.getByLabel('Webhook URL (optional)').fill(receiver.endpoint(HOOK, failing()));

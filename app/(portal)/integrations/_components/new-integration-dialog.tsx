@@ -1,8 +1,11 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import type { Option } from '@/components/lists/filter-panel';
+import { LookupChips } from '@/components/lookups/lookup-chips';
 import { Modal } from '@/components/ui/modal';
 import { api, ApiRequestError, type FieldErrors } from '@/lib/client/api';
+import { lookupLabel } from '@/lib/domain/lookups/label';
 import { SecretOnce } from './secret-once';
 import { SCOPE_WORDS, type Integration, type Subsidiary } from './types';
 
@@ -27,7 +30,10 @@ export function NewIntegrationDialog({
   returnFocus: () => HTMLElement | null;
 }) {
   const [name, setName] = useState('');
-  const [chosen, setChosen] = useState<number[]>(subsidiaries.length === 1 ? [subsidiaries[0].id] : []);
+  // The subsidiaries are looked up as the user types; one the user has alone is chosen already.
+  const [chosen, setChosen] = useState<Option[]>(
+    subsidiaries.length === 1 ? [{ value: String(subsidiaries[0].id), label: lookupLabel(subsidiaries[0]) }] : [],
+  );
   const [scopes, setScopes] = useState<string[]>(['documents:write', 'events:read']);
   const [webhookUrl, setWebhookUrl] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -42,7 +48,12 @@ export function NewIntegrationDialog({
     setBusy(true);
     setFailure('');
     try {
-      const body = { name, subsidiaries: chosen, scopes, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}) };
+      const body = {
+        name,
+        subsidiaries: chosen.map((o) => Number(o.value)),
+        scopes,
+        ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}),
+      };
       const answer = await api.post<Created>('/integrations', body);
       setCreated(answer);
       setErrors({});
@@ -130,19 +141,21 @@ export function NewIntegrationDialog({
           />
           {fieldError('name')}
         </label>
-        <fieldset className="fieldset" aria-describedby={describedBy('subsidiaries')}>
-          <legend className="field__label">Subsidiaries it acts for</legend>
-          <div className="check-list">
-            {subsidiaries.map((s) => (
-              <label key={s.id} className="check">
-                <input type="checkbox" checked={chosen.includes(s.id)} onChange={() => setChosen(toggle(chosen, s.id))} />
-                {s.name}
-                <span className="muted"> ({s.code})</span>
-              </label>
-            ))}
-          </div>
+        <div className="field">
+          <label className="field__label" htmlFor="new-integration-subsidiaries">
+            Subsidiaries it acts for
+          </label>
+          <LookupChips
+            kind="subsidiary"
+            id="new-integration-subsidiaries"
+            listLabel="Chosen subsidiaries"
+            chosen={chosen}
+            onChange={setChosen}
+            invalid={Boolean(errors.subsidiaries)}
+            describedBy={describedBy('subsidiaries')}
+          />
           {fieldError('subsidiaries')}
-        </fieldset>
+        </div>
         <fieldset className="fieldset" aria-describedby={describedBy('scopes')}>
           <legend className="field__label">What it may do</legend>
           <div className="check-list check-list--wide">

@@ -7,7 +7,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export async function pickLookup(scope: Page | Locator, label: string, typed: string, pick: string | RegExp): Promise<void> {
   const box = scope.getByRole('combobox', { name: label, exact: true });
   await box.fill(typed);
-  const option = scope.getByRole('option', { name: pick });
+  const option = scope.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: pick });
   await expect(option).toBeVisible();
   await option.click();
   await expect(box).toHaveValue(typeof pick === 'string' ? new RegExp(`^${escape(pick)}`) : pick);

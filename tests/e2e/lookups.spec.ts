@@ -83,20 +83,22 @@ test('the store box is a keyboard combobox: arrows move through the suggestions,
 }) => {
   await signIn(page, SUPPLIER);
   const box = page.getByRole('combobox', { name: 'Store', exact: true });
+  // The open look-up's list (a closed one is hidden, so not found).
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
   await box.fill('S00');
-  await expect(page.getByRole('option').first()).toBeVisible();
-  await expect(page.getByRole('option')).toHaveCount(9);
+  await expect(suggestions.first()).toBeVisible();
+  expect(await suggestions.count()).toBeGreaterThan(1);
   await box.press('ArrowDown');
   await box.press('ArrowDown');
-  const second = (await page.getByRole('option').nth(1).innerText()).trim();
+  const second = (await suggestions.nth(1).innerText()).trim();
   await box.press('Enter');
   await expect(box).toHaveValue(second);
-  await expect(page.getByRole('option')).toHaveCount(0);
+  await expect(suggestions).toHaveCount(0);
 
   await box.fill('S01');
-  await expect(page.getByRole('option').first()).toBeVisible();
+  await expect(suggestions.first()).toBeVisible();
   await box.press('Escape');
-  await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeHidden();
+  await expect(suggestions).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Clear', exact: true }).first().click();
   await expect(box).toHaveValue('');

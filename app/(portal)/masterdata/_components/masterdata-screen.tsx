@@ -15,6 +15,7 @@ import type { HistoryRow } from '@/lib/domain/masterdata/queries';
 import { EVENT_LABELS, eventLabel } from '@/lib/domain/masterdata/vocabulary';
 import { ReadableChangeTable } from './readable-change-table';
 import { UploadRows } from './upload-rows';
+import './masterdata.css';
 
 const PROCESS_RUNNING = 'Please try again after few minutes, there is a background process in progress';
 type FilterName = 'search' | 'event_type' | 'status';

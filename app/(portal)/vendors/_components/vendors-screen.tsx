@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { PageTable } from '@/components/lists/page-table';
 import { QueryFilterForm } from '@/components/lists/query-filter-form';
 import { useSnackbar } from '@/components/ui/snackbar';
+import { CERTIFICATE_LABEL } from '@/lib/domain/masterdata/vocabulary';
+import { FileLink } from '@/components/files/file-link';
 import { SUBMIT_FAILED, SUBMITTED, VendorModal, type ManagedVendor } from './vendor-modal';
 
 /** Spec §8: what the screen says when the vendor list cannot be had. */
@@ -80,6 +82,13 @@ export function VendorsScreen({
                   {STATUS_LABEL[v.certificate_status]}
                 </span>
                 {v.pending_update ? <span className="badge"> change waiting for approval</span> : null}
+                {v.bbbee_file_id ? (
+                  <FileLink
+                    block
+                    file={{ id: v.bbbee_file_id, name: v.bbbee_file_name ?? CERTIFICATE_LABEL }}
+                    label={`${CERTIFICATE_LABEL} of ${v.code}: ${v.bbbee_file_name ?? 'file'}`}
+                  />
+                ) : null}
               </td>
               <td>
                 <button type="button" className="btn btn--sm" disabled={v.pending_update} onClick={() => setEditing(v)}>

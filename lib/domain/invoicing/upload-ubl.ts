@@ -9,7 +9,7 @@ import { DomainError, ForbiddenError, RuleViolationError } from '../errors';
 import { isBranchClosed } from './close-invoicing';
 import { assertInWindow, todayInSouthAfrica } from './invoice-date';
 import { planLines } from './line-plan';
-import { findVisibleOrder, isJabOrder, orderLineStates } from './queries';
+import { findVisibleOrder, hasGoodsReceipt, isJabOrder, orderLineStates } from './queries';
 import { BRANCH_REQUIRED, submitInvoiceSchema, type SubmitInvoice } from './schemas';
 import { checkOrderOpen, submitInvoice } from './submit-invoice';
 import type { Submission } from './submit-once';
@@ -166,6 +166,12 @@ export async function uploadUbl(
   ];
   if (needsBranch)
     problems.push({ field: 'deliveryAddressCode', message: `${BRANCH_REQUIRED} (Or name it in Delivery/DeliveryLocation/ID.)` });
+  // Spec §2: an order a goods receipt counted is invoiced in the discrepancy window, which asks for the reason.
+  else if (await hasGoodsReceipt(db, order, branch))
+    problems.push({
+      field: 'order',
+      message: `The retailer's goods receipt counted order ${order.docno} differently: invoice it in the discrepancy window, which asks for the reason.`,
+    });
   // The portal's own tax (spec §5: recomputed to the cent), once the lines and the file's total are readable.
   const saidTax = doc.taxTotal !== null && /^\d{1,12}(\.\d{1,2})?$/.test(doc.taxTotal) ? toCents(doc.taxTotal) : null;
   if (saidTax !== null && matched.problems.length === 0 && saidTax !== toCents(totals.tax))

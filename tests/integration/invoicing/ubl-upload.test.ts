@@ -4,7 +4,7 @@ import { db, pool } from '@/db/client';
 import { xdocs } from '@/db/schema';
 import { todayInSouthAfrica } from '@/lib/domain/invoicing/invoice-date';
 import { buildUblInvoice, type UblInput } from '@/lib/exports/ubl-invoice';
-import { createOrder, removeCreatedDocuments, type CreatedDocument, type FixtureLine } from '../support/fixtures';
+import { createDocument, createOrder, removeCreatedDocuments, type CreatedDocument, type FixtureLine } from '../support/fixtures';
 import { invoicingSnapshot, postForm, removeRaisedDocuments } from '../support/invoicing';
 
 /*
@@ -244,6 +244,15 @@ describe('POST /invoices/ubl: broken files, each refused naming its field and ru
     );
     expect(body.errors!.IssueDate[0]).toContain(`The issue date ${tomorrow}: The date must be between`);
     await refused(target, ubl(target, FULL, { docno: 'lower-case' }), 422, ['ID']);
+  });
+
+  it('refuses an order a goods receipt counted: it is invoiced in the discrepancy window, with its reason (issue 27)', async () => {
+    const target = await order();
+    await createDocument({ vendorCode: 'V0001', type: 'aux.grv', relatedXdocId: target.id, orderno: target.docno, lines: LINES });
+    const body = await refused(target, ubl(target, FULL), 422, ['order']);
+    expect(body.errors?.order).toEqual([
+      `The retailer's goods receipt counted order ${target.docno} differently: invoice it in the discrepancy window, which asks for the reason.`,
+    ]);
   });
 
   it('refuses what is not a UBL invoice: a PDF, text, broken XML, another root element', async () => {

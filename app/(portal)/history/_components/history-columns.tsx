@@ -35,7 +35,8 @@ export function historyColumns(onOpen: (row: XdocListRow) => void): Column<XdocL
       id: 'xdocTotalIncl',
       header: 'Total',
       sortKey: 'xdocTotalIncl',
-      className: 'num',
+      // A credit note's '- R 1,000.22' on one line, its sign beside its amount.
+      className: 'num nowrap',
       cell: (row) => formatMoney(signedAmount(row, row.xdocTotalIncl)),
     },
   ];

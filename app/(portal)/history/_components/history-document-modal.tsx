@@ -14,7 +14,7 @@ import type { HistoryActionId } from '@/lib/domain/history/available-actions';
 import type { HistoryActionResult } from '@/lib/domain/history/document-action';
 import { formatDateDashes, labelForWfStatus } from '@/lib/format';
 import { typeLabel } from './history-url';
-import { DISCREPANCY_REASON_CODES, signedAmount } from '@/lib/domain/documents/labels';
+import { DISCREPANCY_REASON_CODES, isCreditNote, signedAmount } from '@/lib/domain/documents/labels';
 
 /** The lines layout each kind of document uses. */
 const LINES_KIND: Record<string, LinesKind> = { deliverynote: 'deliverynote', dispute: 'dispute', remittance: 'remittance' };
@@ -30,7 +30,7 @@ function factsOf(doc: XdocDetail): Fact[] {
     ['Store', [doc.branchName, doc.storeCode].filter(Boolean).join(' · ')],
     ['Date', formatDateDashes(doc.docDate)],
     ['Delivery date', formatDateDashes(doc.deliveryDate)],
-    ['Invoice', doc.invoice?.invoiceNo],
+    [isCreditNote(doc) ? 'Credit note number' : 'Invoice', doc.invoice?.invoiceNo],
     // A discrepancy's reason (A/B/C: a goods receipt, or the invoice answering it) says so; a dispute's is a reason.
     [
       (DISCREPANCY_REASON_CODES as readonly string[]).includes(doc.reasonCode ?? '') ? 'Discrepancy reason' : 'Reason',

@@ -4,6 +4,7 @@ import { users } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { ConflictError } from '../errors';
+import { userNotRestored } from '../failure-texts';
 import { loadAdministeredUser, refuseSelf } from './reach';
 import { recordUserChange } from './record-user-change';
 
@@ -13,7 +14,7 @@ export async function restoreUser(actor: Actor, id: number, { ip }: { ip?: strin
   refuseSelf(actor, id, 'You cannot restore yourself.');
   return db.transaction(async (tx) => {
     const target = await loadAdministeredUser(tx, actor, id);
-    if (!target.deletedAt) throw new ConflictError(`${target.name} has not been restored: the user is active.`);
+    if (!target.deletedAt) throw new ConflictError(`${userNotRestored(target.name)}: the user is active.`);
     await tx
       .update(users)
       .set({ deletedAt: null, updatedAt: sql`now()` })

@@ -11,6 +11,7 @@ import { useSnackbar } from '@/components/ui/snackbar';
 import { api, ApiRequestError } from '@/lib/client/api';
 import { saveBlob } from '@/lib/client/download';
 import { useRowSelection } from '@/lib/client/selection';
+import { changeDecisionFailed, withReason } from '@/lib/domain/failure-texts';
 import { formatDateTime } from '@/lib/format';
 import { ChangeDialog } from './change-dialog';
 import { changeSummary, type ChangeKind, type ChangeRow } from './change-fields';
@@ -37,7 +38,7 @@ type Rejecting = { kind: ChangeKind; ids: number[]; bulk: boolean };
 type Answer = { message?: string; successful?: string };
 
 const failureText = (fallback: string, error: unknown) =>
-  error instanceof ApiRequestError && error.status !== 0 ? `${fallback}: ${error.message}` : fallback;
+  withReason(fallback, error instanceof ApiRequestError && error.status !== 0 ? error.message : null);
 
 function columnsFor(kind: ChangeKind, open: (row: ChangeRow) => void): Column<ChangeRow>[] {
   const priced: Column<ChangeRow>[] =
@@ -109,12 +110,16 @@ export function ChangesScreen({ initial, canApprove }: { initial: LaravelPage<Ch
   }
 
   const approve = (change: ChangeRow) =>
-    act(() => api.post(`/changes/${change.kind}/approve`, { changeID: change.id }), 'Approved successfully', 'Failed to approve change');
+    act(
+      () => api.post(`/changes/${change.kind}/approve`, { changeID: change.id }),
+      'Approved successfully',
+      changeDecisionFailed('approve', 1),
+    );
   const bulkApprove = () =>
     act(
       () => api.post(`/changes/${kind}/bulkApproval`, { changeIDs: selected, reason: '' }),
       'Approved successfully',
-      'Failed to approve changes',
+      changeDecisionFailed('approve', selected.length),
     );
   function reject(reason: string) {
     if (!rejecting) return;
@@ -123,9 +128,14 @@ export function ChangesScreen({ initial, canApprove }: { initial: LaravelPage<Ch
       void act(
         () => api.post(`/changes/${k}/bulkReject`, { changeIDs: ids, reason }),
         'Bulk Rejected successfully',
-        'Failed to reject changes',
+        changeDecisionFailed('reject', ids.length),
       );
-    else void act(() => api.post(`/changes/${k}/reject`, { changeID: ids[0], reason }), 'Rejected successfully', 'Failed to reject change');
+    else
+      void act(
+        () => api.post(`/changes/${k}/reject`, { changeID: ids[0], reason }),
+        'Rejected successfully',
+        changeDecisionFailed('reject', 1),
+      );
   }
 
   function switchTab(next: ChangeKind) {

@@ -11,6 +11,7 @@ import { Modal } from '@/components/ui/modal';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { api, ApiRequestError } from '@/lib/client/api';
 import { formatDateTime } from '@/lib/format';
+import { MASTERDATA_FAILED_TITLE, MASTERDATA_NOT_PERMITTED } from '@/lib/domain/failure-texts';
 import type { HistoryRow } from '@/lib/domain/masterdata/queries';
 import { EVENT_LABELS, eventLabel } from '@/lib/domain/masterdata/vocabulary';
 import { ReadableChangeTable } from './readable-change-table';
@@ -49,7 +50,7 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
   const [busy, setBusy] = useState(false);
   const snackbar = useSnackbar();
   const { confirm, dialog } = useConfirm();
-  const oops = (text: string) => confirm({ title: 'Oops', text, confirmLabel: 'OK', cancelLabel: null, tone: 'danger' });
+  const oops = (text: string) => confirm({ title: MASTERDATA_FAILED_TITLE, text, confirmLabel: 'OK', cancelLabel: null, tone: 'danger' });
 
   /** Approve and reject wait while a background file process runs (spec §4); a refusal shows 'Oops'. */
   async function act(call: () => Promise<{ message?: string }>) {
@@ -66,7 +67,7 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
       setRejecting(null);
     } catch (error) {
       const forbidden = error instanceof ApiRequestError && error.status === 403;
-      void oops(forbidden ? 'User does not have permissions' : error instanceof ApiRequestError ? error.message : 'Something went wrong.');
+      void oops(forbidden ? MASTERDATA_NOT_PERMITTED : error instanceof ApiRequestError ? error.message : 'Something went wrong.');
     } finally {
       setBusy(false);
       void list.load();

@@ -12,6 +12,7 @@ import { api } from '@/lib/client/api';
 import { saveBlob } from '@/lib/client/download';
 import { LinkedVendorsModal } from '@/components/users/linked-vendors-modal';
 import { UserModal } from './user-modal';
+import { userNotRestored, withReason } from '@/lib/domain/failure-texts';
 import { vendorLinkingHref } from './users-view-tabs';
 import { isVendorRole, type Customer, type Me, type Role, type UserRow, type UsersPage } from './types';
 
@@ -47,12 +48,14 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
   const returnFocus = () => opener.current;
   const active = (params.active ?? 'true') === 'true';
 
-  async function act(call: () => Promise<{ message: string }>) {
+  /** `failure`: the spec's text for this action's failure (§8), else the server's words or 'Active state was not changed'. */
+  async function act(call: () => Promise<{ message: string }>, failure?: string) {
     try {
       snackbar.show((await call()).message, 'success');
       router.refresh();
     } catch (e) {
-      snackbar.show(e instanceof Error && e.message ? e.message : ACTIVE_STATE_NOT_CHANGED, 'error');
+      const reason = e instanceof Error && e.message ? e.message : null;
+      snackbar.show(failure ? withReason(failure, reason) : (reason ?? ACTIVE_STATE_NOT_CHANGED), 'error');
     }
   }
 
@@ -92,7 +95,11 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
             <button type="button" className="btn btn--sm" onClick={() => activate(u)}>
               Activate
             </button>
-            <button type="button" className="btn btn--sm" onClick={() => act(() => api.post(`/users/restore/${u.id}`))}>
+            <button
+              type="button"
+              className="btn btn--sm"
+              onClick={() => act(() => api.post(`/users/restore/${u.id}`), userNotRestored(u.name))}
+            >
               Restore
             </button>
           </>

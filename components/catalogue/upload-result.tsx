@@ -13,18 +13,18 @@ export function UploadResult({ result }: { result: UploadStatus }) {
   const invalid = result.invalid ?? 0;
   const shownRefusals = result.refused.filter((r) => r.row > 0);
   return (
-    <section className="upload-result" aria-label="Upload result">
+    <section className="form-stack" aria-label="Upload result">
       {result.error ? (
         <p className="field__error" role="alert">
           The file was refused: {result.error}
         </p>
       ) : (
-        <ul className="upload-result__counts">
+        <ul>
           <li>
             <strong>{rowsText(valid)} accepted</strong>
             {valid ? ', waiting for approval under Master data' : ''}
           </li>
-          <li className={invalid ? 'upload-result__refused' : undefined}>
+          <li>
             <strong>{rowsText(invalid)} refused</strong>
           </li>
         </ul>

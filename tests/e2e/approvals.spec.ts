@@ -65,6 +65,19 @@ test('select all pricing changes on the page and approve them in bulk', async ({
   await expect(page.getByRole('button', { name: 'Approve selected' })).toBeDisabled();
 });
 
+test('an upload’s change is decided with its upload under Master data: it cannot be ticked or approved here', async ({ page }) => {
+  await page.goto('/changes');
+  await page.getByRole('tab', { name: 'Pricing changes' }).click();
+  await search(page, { search: 'MDP-2026-1002', status: 'pending' });
+  await expect(rows(page).first()).toContainText('pending');
+  await expect(rows(page).first().getByRole('checkbox')).toBeDisabled();
+  await rows(page).first().getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Part of upload MDP-2026-1002: approve or reject the whole upload under Master data.');
+  await expect(dialog.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(dialog.getByRole('link', { name: 'Master data' })).toHaveAttribute('href', '/masterdata');
+});
+
 test('export changes_export.xlsx', async ({ page }) => {
   await page.goto('/changes');
   const download = page.waitForEvent('download');

@@ -255,6 +255,8 @@ async function finish(context: Context, uploader: Actor | null): Promise<void> {
   const { tx, kind, upload, errors, summary } = context;
   const unlisted = summary.unlistedErrors ?? 0;
   summary.invalid = summary.rows - summary.valid;
+  // In the file's order: rows refused while a batch was written (an unknown item) were found after later rows.
+  errors.sort((a, b) => a.row - b.row);
   const errorsFileId = errors.length && uploader ? await storeErrorsFile(context, uploader) : null;
   await tx
     .update(masterdataChanges)

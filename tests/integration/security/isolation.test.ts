@@ -263,7 +263,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await db.delete(itemChanges).where(eq(itemChanges.processId, `iso-${RUN}`));
+  await db.delete(itemChanges).where(eq(itemChanges.comments, `iso-${RUN}`));
   await removeCreatedDocuments();
   await db.delete(users).where(like(users.email, `iso-${RUN}-%`));
   const outcomes = [...tally].sort().map(([k, n]) => `${k}: ${n}`);
@@ -550,12 +550,13 @@ async function check(actor: Actor, c: Case): Promise<void> {
   }
 
   if (c.kind === 'approveChange') {
-    // A pending item change of its own, for one of the granted vendors or the outside one.
+    // A pending item change of its own, for one of the granted vendors or the outside one. Tagged by its comments,
+    // not a process id: a change with one belongs to an upload and is decided only under Master data (issue 27).
     const vendorId = pick(filterVendorIds.slice(0, GRANT_VENDORS.length + 1), c.doc);
     const [item] = await db.select({ id: items.id, code: items.catalogueCode }).from(items).where(eq(items.vendorId, vendorId)).limit(1);
     const [change] = await db
       .insert(itemChanges)
-      .values({ vendorId, itemId: item.id, changeable: { catalogueCode: item.code }, processId: `iso-${RUN}` })
+      .values({ vendorId, itemId: item.id, changeable: { catalogueCode: item.code }, comments: `iso-${RUN}` })
       .returning({ id: itemChanges.id });
     const response = await callRoute(approveChangeRoute, '/api/changes/item/approve', {
       method: 'POST',

@@ -43,13 +43,19 @@ describe('DatePicker (spec §9)', () => {
     expect(screen.getByLabelText('Date')).toHaveValue('26-11-05');
   });
 
-  it('marks what is no date and sends no date for it', async () => {
+  it('marks what is no date, keeps the date in force meanwhile and shows it again on leaving the box', async () => {
     const user = userEvent.setup();
     const seen = jest.fn();
-    render(<Picker start="" seen={seen} />);
-    await user.type(screen.getByLabelText('Date'), '13/45');
+    render(<Picker start="2026-11-05" seen={seen} />);
+    const box = screen.getByLabelText('Date');
+    await user.clear(box);
     expect(seen).toHaveBeenLastCalledWith('');
-    expect(screen.getByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(box, '13/45');
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await user.tab();
+    expect(box).toHaveValue('');
+    expect(box).not.toHaveAttribute('aria-invalid');
   });
 
   it('opens a calendar whose weeks start on Sunday; a picked day fills the box in its format', async () => {

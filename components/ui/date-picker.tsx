@@ -61,8 +61,10 @@ export function DatePicker({
 
   function type(typed: string) {
     setText(typed);
-    // An unfinished or unreadable date is no date: the form sends none rather than the one before.
-    commit(typed.trim() === '' ? '' : (parsePickerDate(typed, format) ?? ''));
+    // A date half typed changes nothing yet (a list that reloads as the user types waits for it); an
+    // emptied box is no date.
+    const next = typed.trim() === '' ? '' : parsePickerDate(typed, format);
+    if (next !== null) commit(next);
   }
 
   function pick(day: Date | undefined) {
@@ -75,7 +77,7 @@ export function DatePicker({
   const selected = calendarDay(current) ?? undefined;
   const first = calendarDay(min);
   const last = calendarDay(max);
-  const unreadable = text.trim() !== '' && !current;
+  const unreadable = text.trim() !== '' && parsePickerDate(text, format) === null;
 
   return (
     <span className={`date-picker ${className ?? ''}`.trim()}>
@@ -88,7 +90,8 @@ export function DatePicker({
         placeholder={PICKER_FORMATS[format].hint}
         value={text}
         onChange={(e) => type(e.target.value)}
-        onBlur={() => current && setText(formatPickerDate(current, format))}
+        // Leaving the box shows the date in force again, in the picker's format, in place of an unreadable one.
+        onBlur={() => setText(formatPickerDate(current, format))}
         {...aria}
         aria-invalid={aria['aria-invalid'] || unreadable || undefined}
       />

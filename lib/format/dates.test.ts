@@ -138,6 +138,8 @@ describe('date pickers (spec §9)', () => {
     expect(parsePickerDate('02/30/26', 'default', today)).toBeNull();
     expect(parsePickerDate('11/05/2026', 'default', today)).toBeNull();
     expect(parsePickerDate('26-1-1', 'invoice', today)).toBeNull();
+    expect(parsePickerDate('1/5/2', 'default', today)).toBeNull();
+    expect(parsePickerDate('2-11-05', 'remittance', today)).toBeNull();
   });
 
   it('keep a calendar day the day it is, whatever the zone', () => {

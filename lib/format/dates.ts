@@ -91,9 +91,9 @@ export const todayInSouthAfrica = (now: Date = new Date()): string => toIsoDate(
  * always yyyy-mm-dd.
  */
 export const PICKER_FORMATS = {
-  default: { pattern: 'MM/dd/yy', hint: 'mm/dd/yy' },
-  remittance: { pattern: 'yy-MM-dd', hint: 'yy-mm-dd' },
-  invoice: { pattern: 'yyyy-MM-dd', hint: 'yyyy-mm-dd' },
+  default: { pattern: 'MM/dd/yy', hint: 'mm/dd/yy', shape: /^\d{1,2}\/\d{1,2}\/\d{2}$/ },
+  remittance: { pattern: 'yy-MM-dd', hint: 'yy-mm-dd', shape: /^\d{2}-\d{1,2}-\d{1,2}$/ },
+  invoice: { pattern: 'yyyy-MM-dd', hint: 'yyyy-mm-dd', shape: /^\d{4}-\d{1,2}-\d{1,2}$/ },
 } as const;
 export type PickerFormat = keyof typeof PICKER_FORMATS;
 
@@ -124,9 +124,11 @@ export function formatPickerDate(value: string | null | undefined, pickerFormat:
  */
 export function parsePickerDate(text: string, pickerFormat: PickerFormat, today: Date = new Date()): string | null {
   const typed = text.trim();
-  const { pattern } = PICKER_FORMATS[pickerFormat];
-  // date-fns reads 1/2/26 as MM/dd/yy too; the picker asks for the format it shows, padded or not.
-  const day = parse(typed, pattern.replace('MM', 'M').replace('dd', 'd'), today);
-  if (isValid(day) && typed.length <= pattern.length && day.getFullYear() >= 1000) return calendarDayValue(day);
+  const { pattern, shape } = PICKER_FORMATS[pickerFormat];
+  // The format shown, its day and month padded or not; a year of all its digits (1/5/2 is half typed).
+  if (shape.test(typed)) {
+    const day = parse(typed, pattern.replace('MM', 'M').replace('dd', 'd'), today);
+    if (isValid(day)) return calendarDayValue(day);
+  }
   return calendarDay(typed) ? typed : null;
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { DatePicker } from '@/components/ui/date-picker';
 import { Modal } from '@/components/ui/modal';
 import { api } from '@/lib/client/api';
 import type { VendorData } from '@/db/schema/vendors';
@@ -26,6 +27,7 @@ export const SUBMIT_FAILED = 'Oops! failed to submit contact support';
 
 /** The vendor's data and a B-BBEE certificate file, sent as POST /vendors/update (multipart) for approval. */
 export function VendorModal({ vendor, onClose, onDone }: { vendor: ManagedVendor; onClose: () => void; onDone: (ok: boolean) => void }) {
+  const expiryId = useId();
   const [data, setData] = useState<VendorData>(vendor.vendordata);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -86,14 +88,12 @@ export function VendorModal({ vendor, onClose, onDone }: { vendor: ManagedVendor
             ))}
           </select>
         </label>
-        <label className="field">
-          <span className="field__label">{VENDOR_FIELD_LABELS.bbbeeExpiry}</span>
-          <input
-            type="date"
-            value={data.bbbeeExpiry ?? ''}
-            onChange={(e) => setData({ ...data, bbbeeExpiry: e.target.value || undefined })}
-          />
-        </label>
+        <div className="field">
+          <label className="field__label" htmlFor={expiryId}>
+            {VENDOR_FIELD_LABELS.bbbeeExpiry}
+          </label>
+          <DatePicker id={expiryId} value={data.bbbeeExpiry ?? ''} onChange={(v) => setData({ ...data, bbbeeExpiry: v || undefined })} />
+        </div>
         <label className="field">
           <span className="field__label">B-BBEE certificate (PDF or image, at most 5 MB)</span>
           <input type="file" accept="application/pdf,image/png,image/jpeg" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />

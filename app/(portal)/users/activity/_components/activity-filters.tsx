@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { hrefWithPage } from '@/components/lists/laravel-pager';
+import { DatePicker } from '@/components/ui/date-picker';
 
 export const ACTIVITY_PATH = '/users/activity';
 export type ActivityFilters = Partial<Record<'activity' | 'user_email' | 'date_from' | 'date_to', string>>;
@@ -64,14 +65,7 @@ export function ActivityFilterForm({ params, activities }: ActivityFilterFormPro
         {label}
       </label>
       <div className="row">
-        <input
-          id={`${id}-${key}`}
-          className="input activity-filters__date"
-          name={key}
-          type="date"
-          value={draft[key]}
-          onChange={(e) => type(key, e.target.value)}
-        />
+        <DatePicker id={`${id}-${key}`} className="activity-filters__date" name={key} value={draft[key]} onChange={(v) => type(key, v)} />
         {params[key] ? (
           <button type="button" className="btn btn--sm btn--ghost" onClick={() => load({ [key]: undefined })}>
             Clear {word} date

@@ -25,12 +25,15 @@ describe('declaration', () => {
     expect(await hasAcceptedDeclaration(id)).toBe(false);
     const other = await callAs(email, declaration.POST, '', { method: 'POST', params: { id: String(await userId('admin@portal.test')) } });
     expect(other.status).toBe(403);
-    const { status, json } = await callAs(email, declaration.POST, `/declaration/status/${id}`, {
+    const { status, json, headers } = await callAs(email, declaration.POST, `/declaration/status/${id}`, {
       method: 'POST',
       params: { id: String(id) },
     });
     expect(status).toBe(200);
     expect(json.redirect).toBe('/');
+    // The screen the browser goes to says so in its snackbar (a flash message, docs/api.md).
+    expect(headers.get('set-cookie')).toMatch(/^flash=Declaration%20accepted; Path=\/; Max-Age=60;.*SameSite=Lax$/);
+    expect(headers.get('set-cookie')).not.toContain('HttpOnly');
     await callAs(email, declaration.POST, `/declaration/status/${id}`, { method: 'POST', params: { id: String(id) } });
     const rows = await db.select().from(declarations).where(eq(declarations.userId, id));
     expect(rows).toHaveLength(1);

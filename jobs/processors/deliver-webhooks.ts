@@ -9,7 +9,7 @@ const MAX_ROUNDS = 20;
  * deliveries' own rows carry their state, and several workers share them (lib/domain/webhooks/deliver.ts).
  */
 export async function deliverWebhooks(options: DeliveryOptions = {}): Promise<number> {
-  const limit = options.limit ?? 100;
+  const limit = options.limit ?? 200;
   let sent = 0;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const result = await deliverDueWebhooks({ ...options, limit });

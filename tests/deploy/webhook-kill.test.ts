@@ -8,8 +8,8 @@ import { bareEnv, start, until, type Started } from './support/processes';
  * Issue 23, the webhook kill test: a worker killed with SIGKILL while it delivers 10,000 events loses none. Every
  * event reaches a real receiver (verifying each request with the standardwebhooks package) at least once, and a
  * repeat carries the same webhook-id and body. The dead worker's claimed rows are sent again by the next worker once
- * their lease ends (lib/domain/webhooks/deliver.ts: the send's time-out plus a minute), so this test waits that out.
- * It takes about 2 minutes on 2 idle cores (the 70 s lease, overlapping the remaining deliveries, is most of it; the
+ * their lease ends (lib/domain/webhooks/deliver.ts: a round's sends, one after another per lane, at their time-out,
+ * plus a minute: 160 s), so this test waits that out. It takes about 3 minutes on 2 idle cores (the lease, overlapping the remaining deliveries, is most of it; the
  * deliveries cost about 7.5 ms of CPU each, worker, receiver and PostgreSQL together), and 6 minutes on 2 cores at a
  * load of 25: the time-outs allow for that.
  */
@@ -109,6 +109,7 @@ it('a worker killed with SIGKILL mid-way loses no webhook, and a repeat carries 
     expect(bodies).toHaveLength(1);
     expect(JSON.parse(bodies[0])).toMatchObject({ type: 'order.confirmed', data: { sequence } });
   }
-  // The worker died between some sends and their records at most: the repeats are few (one round's claim at most).
-  expect(received.length - EVENTS).toBeLessThanOrEqual(100);
+  // The worker died between a round's sends and its one record of them at most: the repeats are few (one round's
+  // claim at most, 200).
+  expect(received.length - EVENTS).toBeLessThanOrEqual(200);
 }, 900_000);

@@ -63,36 +63,62 @@ async function claimDue(limit: number, leaseMs: number): Promise<Claimed[]> {
   return rows;
 }
 
-/** Writes an attempt's outcome, only if the row is still the one this round claimed (its lease not taken over). */
-async function settle(
-  row: Claimed,
-  outcome: { ok: boolean; responseCode: number | null; error: string | null },
-  retryDelaysMs: readonly number[],
-) {
-  const attempts = row.attempts + 1;
-  const delay = retryDelaysMs[attempts - 1];
-  const isExhausted = !outcome.ok && delay === undefined;
-  const status = outcome.ok ? 'succeeded' : isExhausted ? 'failed' : 'pending';
-  await db.transaction(async (tx) => {
-    const { rowCount } = await tx.execute(sql`
-      update webhook_deliveries set status = ${status}, attempts = ${attempts}, last_response_code = ${outcome.responseCode},
-        last_error = ${outcome.error}, last_attempt_at = now(),
-        next_attempt_at = ${outcome.ok || isExhausted ? sql`next_attempt_at` : sql`now() + ${`${delay} milliseconds`}::interval`}
-      where id = ${row.id} and attempts = ${row.attempts} and status = 'pending'`);
-    if (rowCount && isExhausted) await disableEndpoint(tx, row.integrationId, row.url, outcome.error ?? 'no answer');
-  });
+type Outcome = { row: Claimed; ok: boolean; responseCode: number | null; error: string | null };
+/** A settled row as the statement reads it (json_to_recordset). */
+type Settled = {
+  id: string;
+  claimed_attempts: number;
+  status: 'succeeded' | 'pending';
+  error: string | null;
+  response_code: number | null;
+  delay_ms: number | null;
+};
+
+/**
+ * Writes a round's outcomes in one statement (a transaction per delivery was most of a round's cost), each row
+ * only if it is still the one this round claimed (its lease not taken over). A delivery whose retries are used up
+ * fails, and disables its endpoint, in a transaction of its own.
+ */
+async function settleRound(outcomes: readonly Outcome[], retryDelaysMs: readonly number[]): Promise<void> {
+  const settled: Settled[] = [];
+  const exhausted: Outcome[] = [];
+  for (const outcome of outcomes) {
+    const delay = retryDelaysMs[outcome.row.attempts];
+    if (!outcome.ok && delay === undefined) exhausted.push(outcome);
+    else
+      settled.push({
+        id: outcome.row.id,
+        claimed_attempts: outcome.row.attempts,
+        status: outcome.ok ? 'succeeded' : 'pending',
+        error: outcome.error,
+        response_code: outcome.responseCode,
+        delay_ms: outcome.ok ? null : delay,
+      });
+  }
+  if (settled.length)
+    await db.execute(sql`
+      update webhook_deliveries d set status = o.status, attempts = o.claimed_attempts + 1,
+        last_response_code = o.response_code, last_error = o.error, last_attempt_at = now(),
+        next_attempt_at = case when o.delay_ms is null then d.next_attempt_at else now() + o.delay_ms * interval '1 millisecond' end
+      from json_to_recordset(${JSON.stringify(settled)}::json)
+        as o(id bigint, claimed_attempts int, status text, error text, response_code int, delay_ms bigint)
+      where d.id = o.id and d.attempts = o.claimed_attempts and d.status = 'pending'`);
+  for (const { row, responseCode, error } of exhausted)
+    await db.transaction(async (tx) => {
+      const { rowCount } = await tx.execute(sql`
+        update webhook_deliveries set status = 'failed', attempts = ${row.attempts + 1}, last_response_code = ${responseCode},
+          last_error = ${error}, last_attempt_at = now()
+        where id = ${row.id} and attempts = ${row.attempts} and status = 'pending'`);
+      if (rowCount) await disableEndpoint(tx, row.integrationId, row.url, error ?? 'no answer');
+    });
 }
 
-async function deliverOne(row: Claimed, timeoutMs: number, retryDelaysMs: readonly number[]): Promise<boolean> {
-  if (row.revoked) {
-    await db.execute(sql`
-      update webhook_deliveries set status = 'disabled', last_error = 'The integration is revoked.'
-      where id = ${row.id} and status = 'pending'`);
-    return false;
-  }
-  const outcome = await sendWebhook({ url: row.url, messageId: row.messageId, secret: row.secret, body: row.body }, timeoutMs);
-  await settle(row, outcome, retryDelaysMs);
-  return outcome.ok;
+/** The deliveries of a revoked integration are not sent: they are held as 'disabled'. */
+async function holdRevoked(rows: readonly Claimed[]): Promise<void> {
+  if (!rows.length) return;
+  await db.execute(sql`
+    update webhook_deliveries set status = 'disabled', last_error = 'The integration is revoked.'
+    where id = any(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[]) and status = 'pending'`);
 }
 
 /**
@@ -100,21 +126,27 @@ async function deliverOne(row: Claimed, timeoutMs: number, retryDelaysMs: readon
  * the next attempt with backoff, or fails the delivery and disables its endpoint when the retries are used up.
  */
 export async function deliverDueWebhooks({
-  limit = 100,
-  concurrency = 10,
+  limit = 200,
+  concurrency = 20,
   timeoutMs = SEND_TIMEOUT_MS,
   retryDelaysMs = RETRY_DELAYS_MS,
 }: DeliveryOptions = {}): Promise<DeliveryRound> {
-  const rows = await claimDue(limit, timeoutMs + 60_000);
-  const round: DeliveryRound = { sent: rows.length, succeeded: 0, failed: 0 };
+  // The lease covers the whole round: each lane sends its share one after another, each up to the time-out.
+  const rows = await claimDue(limit, Math.ceil(limit / concurrency) * timeoutMs + 60_000);
+  const revoked = rows.filter((row) => row.revoked);
+  const due = rows.filter((row) => !row.revoked);
+  const outcomes: Outcome[] = [];
   let next = 0;
   const lane = async () => {
-    while (next < rows.length) {
-      const row = rows[next++];
-      if (await deliverOne(row, timeoutMs, retryDelaysMs)) round.succeeded += 1;
-      else round.failed += 1;
+    while (next < due.length) {
+      const row = due[next++];
+      const sent = await sendWebhook({ url: row.url, messageId: row.messageId, secret: row.secret, body: row.body }, timeoutMs);
+      outcomes.push({ row, ...sent });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
-  return round;
+  await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, lane));
+  await holdRevoked(revoked);
+  await settleRound(outcomes, retryDelaysMs);
+  const succeeded = outcomes.filter((o) => o.ok).length;
+  return { sent: rows.length, succeeded, failed: rows.length - succeeded };
 }

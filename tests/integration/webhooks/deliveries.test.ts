@@ -262,4 +262,23 @@ describe('webhooks, sent by the worker and signed per Standard Webhooks', () => 
     expect(new Set(ids).size).toBe(5);
     expect((await deliveriesOf(id)).every((r) => r.status === 'succeeded' && r.attempts === 1)).toBe(true);
   });
+
+  it('holds a revoked integration’s waiting deliveries as disabled, sending nothing, while a round settles the others at once', async () => {
+    // Both act for SUB01, so each gets a delivery of each of the three orders' events.
+    const kept = await integrationWith(receiver.endpoint('/kept'), '/kept');
+    const revoked = await integrationWith(receiver.endpoint('/revoked'), '/revoked');
+    for (let i = 0; i < 3; i++) await ingestOrder(kept.key);
+    await db.update(integrations).set({ revokedAt: new Date() }).where(eq(integrations.id, revoked.id));
+
+    const round = await deliverDueWebhooks({ limit: 500 });
+    expect(round.succeeded).toBeGreaterThanOrEqual(3);
+    expect(receiver.at('/revoked')).toEqual([]);
+    expect(receiver.at('/kept').filter((r) => r.verified)).toHaveLength(3);
+    expect((await deliveriesOf(revoked.id)).map((r) => [r.status, r.lastError, r.attempts])).toEqual(
+      Array(3).fill(['disabled', 'The integration is revoked.', 0]),
+    );
+    expect((await deliveriesOf(kept.id)).map((r) => [r.status, r.attempts, r.lastResponseCode])).toEqual(
+      Array(3).fill(['succeeded', 1, 200]),
+    );
+  });
 });

@@ -84,8 +84,8 @@ export function DatePicker({
       <input
         id={id}
         className="input date-picker__input"
+        // Text, not a numeric keypad: phones' number pads lack the '/' and '-' the formats need.
         type="text"
-        inputMode="numeric"
         autoComplete="off"
         placeholder={PICKER_FORMATS[format].hint}
         value={text}

@@ -31,6 +31,8 @@ const FILTERS: FilterField<FilterName>[] = [
   },
 ];
 
+const MASTERDATA_CARD = { title: 'process', fields: ['event', 'vendor', 'status', 'requested', 'reason', 'actions'] } as const;
+
 /** Spec §4: the verify call's flag means "running" for true, 'true', 1 or '1'. */
 export const isRunning = (flag: unknown) => flag === true || flag === 'true' || flag === 1 || flag === '1';
 
@@ -126,6 +128,8 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
           columns={columns}
           rows={list.rows}
           getRowKey={(r) => r.id}
+          // On a phone each record is a card with its Approve and Reject, not a table to scroll sideways for them.
+          card={MASTERDATA_CARD}
           status={list.status}
           onRetry={() => void list.load()}
           emptyMessage="No master-data changes found."

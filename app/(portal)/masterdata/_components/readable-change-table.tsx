@@ -13,7 +13,7 @@ function Value({ text, file }: { text: string | null; file?: FileRef | null }) {
 export function ReadableChangeTable({ fields, caption }: { fields: ReadableField[]; caption: string }) {
   return (
     <div className="table-wrap">
-      <table className="table side-by-side">
+      <table className="table side-by-side readable-change">
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -29,10 +29,10 @@ export function ReadableChangeTable({ fields, caption }: { fields: ReadableField
                 {field.label}
                 {field.changed ? <span className="badge badge--warning side-by-side__mark">changed</span> : null}
               </th>
-              <td>
+              <td data-label="Current">
                 <Value text={field.current} file={field.currentFile} />
               </td>
-              <td>
+              <td data-label="Proposed">
                 <Value text={field.proposed} file={field.proposedFile} />
               </td>
             </tr>

@@ -7,6 +7,7 @@ import { QueryFilterForm } from '@/components/lists/query-filter-form';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { CERTIFICATE_LABEL } from '@/lib/domain/masterdata/vocabulary';
 import { FileLink } from '@/components/files/file-link';
+import './vendors.css';
 import { SUBMIT_FAILED, SUBMITTED, VendorModal, type ManagedVendor } from './vendor-modal';
 
 /** Spec §8: what the screen says when the vendor list cannot be had. */
@@ -62,42 +63,44 @@ export function VendorsScreen({
         </label>
       </QueryFilterForm>
       {page ? (
-        <PageTable
-          caption={`${page.total} vendors`}
-          headers={['Code', 'Name', 'B-BBEE level', 'Expiry', 'Certificate', '']}
-          emptyText="No vendors match these filters."
-          page={page}
-          path="/vendors"
-          params={params}
-          rows={page.data.map((v) => (
-            <tr key={v.id}>
-              <td>{v.code}</td>
-              <td>{v.name}</td>
-              <td>{v.vendordata.bbbeeLevel ?? ''}</td>
-              <td>{v.vendordata.bbbeeExpiry ?? ''}</td>
-              <td>
-                <span
-                  className={`badge${v.certificate_status === 'expired' ? ' badge--danger' : v.certificate_status === 'expiring' ? ' badge--warning' : ''}`}
-                >
-                  {STATUS_LABEL[v.certificate_status]}
-                </span>
-                {v.pending_update ? <span className="badge"> change waiting for approval</span> : null}
-                {v.bbbee_file_id ? (
-                  <FileLink
-                    block
-                    file={{ id: v.bbbee_file_id, name: v.bbbee_file_name ?? CERTIFICATE_LABEL }}
-                    label={`${CERTIFICATE_LABEL} of ${v.code}: ${v.bbbee_file_name ?? 'file'}`}
-                  />
-                ) : null}
-              </td>
-              <td>
-                <button type="button" className="btn btn--sm" disabled={v.pending_update} onClick={() => setEditing(v)}>
-                  Edit
-                </button>
-              </td>
-            </tr>
-          ))}
-        />
+        <div className="vendors-list">
+          <PageTable
+            caption={`${page.total} vendors`}
+            headers={['Code', 'Name', 'B-BBEE level', 'Expiry', 'Certificate', '']}
+            emptyText="No vendors match these filters."
+            page={page}
+            path="/vendors"
+            params={params}
+            rows={page.data.map((v) => (
+              <tr key={v.id}>
+                <td data-label="Code">{v.code}</td>
+                <td data-label="Name">{v.name}</td>
+                <td data-label="B-BBEE level">{v.vendordata.bbbeeLevel ?? ''}</td>
+                <td data-label="Expiry">{v.vendordata.bbbeeExpiry ?? ''}</td>
+                <td data-label="Certificate">
+                  <span
+                    className={`badge${v.certificate_status === 'expired' ? ' badge--danger' : v.certificate_status === 'expiring' ? ' badge--warning' : ''}`}
+                  >
+                    {STATUS_LABEL[v.certificate_status]}
+                  </span>
+                  {v.pending_update ? <span className="badge"> change waiting for approval</span> : null}
+                  {v.bbbee_file_id ? (
+                    <FileLink
+                      block
+                      file={{ id: v.bbbee_file_id, name: v.bbbee_file_name ?? CERTIFICATE_LABEL }}
+                      label={`${CERTIFICATE_LABEL} of ${v.code}: ${v.bbbee_file_name ?? 'file'}`}
+                    />
+                  ) : null}
+                </td>
+                <td>
+                  <button type="button" className="btn btn--sm" disabled={v.pending_update} onClick={() => setEditing(v)}>
+                    Edit
+                  </button>
+                </td>
+              </tr>
+            ))}
+          />
+        </div>
       ) : (
         <p className="field__error" role="alert">
           {VENDOR_LIST_FAILED}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { LookupCombobox } from '@/components/lookups/lookup-combobox';
 import { Modal } from '@/components/ui/modal';
 import { api, ApiRequestError } from '@/lib/client/api';
 import { bodyOf, formErrors, formOf, setGrant, type UserFormState } from './user-form';
@@ -25,6 +26,8 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
   const [busy, setBusy] = useState(false);
   const roleCode = roles.find((r) => r.id === form.role_id)?.code ?? '';
   const withSubsidiaries = isCustomerRole(roleCode);
+  // The subsidiaries the user is given (or was, in this form); more are added with the look-up (docs/architecture.md, look-ups).
+  const granted = customers.filter((c) => form.grants[c.customer_id]);
   // Spec §6: a supplier role leads on to vendor linking, for a new user and for one edited into that role.
   const linkNext = isVendorRole(roleCode) && !(user && isVendorRole(user.role.code));
 
@@ -97,7 +100,7 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
         {withSubsidiaries ? (
           <fieldset>
             <legend>Subsidiaries</legend>
-            {customers.map((c) => {
+            {granted.map((c) => {
               const grant = form.grants[c.customer_id] ?? { read: false, write: false };
               return (
                 <div key={c.customer_id}>
@@ -122,6 +125,17 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
                 </div>
               );
             })}
+            <label className="field__label" htmlFor="user-add-subsidiary">
+              Add a subsidiary
+            </label>
+            <LookupCombobox
+              kind="subsidiary"
+              id="user-add-subsidiary"
+              value=""
+              addsToList
+              placeholder="Type to search"
+              onChange={(option) => option && setForm({ ...form, grants: setGrant(form.grants, Number(option.value), 'read', true) })}
+            />
             {errors.customers ? <span className="field__error">{errors.customers}</span> : null}
           </fieldset>
         ) : null}

@@ -10,6 +10,9 @@ export const INVOICE_DATE_WINDOW_DAYS = 45;
 export const MAX_LINES = 5000;
 
 export const DELIVERY_NOTE_REQUIRED = 'Please capture a delivery note number or select a delivery note from the dropdown.';
+/** A credit note's reference where an invoice's delivery note goes (deliverynoteNumber): a return has no delivery note. */
+export const RETURN_NOTE_REQUIRED = 'Please capture the return note number of the returned goods.';
+export const CREDIT_NOTE_NUMBER_REQUIRED = 'Please capture a credit note number.';
 export const DELIVERY_NOTE_NUMBER_REQUIRED = 'Please capture a delivery note number.';
 export const INVOICE_NUMBER_REQUIRED = 'Please capture an invoice number.';
 export const BRANCH_REQUIRED = 'Please choose the branch (delivery address) before submitting.';

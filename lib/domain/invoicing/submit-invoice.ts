@@ -19,6 +19,7 @@ import {
   DELIVERY_NOTE_REQUIRED,
   DISCREPANCY_REASON_NOT_ALLOWED,
   DISCREPANCY_REASON_REQUIRED,
+  RETURN_NOTE_REQUIRED,
   type SubmitInvoice,
 } from './schemas';
 import { submitOnce, type Submission, type SubmitOptions } from './submit-once';
@@ -56,7 +57,10 @@ async function duplicateNumber(dbx: DbOrTx, vendorId: number, invoiceNumber: str
   return field('invoiceNumber', `Invoice number ${invoiceNumber} has already been used for vendor ${vendor?.code ?? vendorId}.`);
 }
 
-/** Spec §5: a delivery note number, typed or selected from the order's own delivery notes, is required. */
+/**
+ * Spec §5: a delivery note number, typed or selected from the order's own delivery notes, is required;
+ * a credit note's is the return note of the returned goods, and is asked for in those words.
+ */
 async function deliveryNoteOf(tx: DbOrTx, order: XdocRow, input: SubmitInvoice): Promise<string> {
   if (input.selectDeliverynoteNumber) {
     if (!(await deliveryNoteNumbersOf(tx, order)).includes(input.selectDeliverynoteNumber))
@@ -67,7 +71,7 @@ async function deliveryNoteOf(tx: DbOrTx, order: XdocRow, input: SubmitInvoice):
     return input.selectDeliverynoteNumber;
   }
   if (input.deliverynoteNumber) return input.deliverynoteNumber;
-  throw field('deliverynoteNumber', DELIVERY_NOTE_REQUIRED);
+  throw field('deliverynoteNumber', order.xdocSubTypeCode === 'return' ? RETURN_NOTE_REQUIRED : DELIVERY_NOTE_REQUIRED);
 }
 
 /**

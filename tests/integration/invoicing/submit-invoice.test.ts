@@ -6,7 +6,7 @@ import { POST as invoicesRoute } from '@/app/api/invoices/route';
 import { db, pool } from '@/db/client';
 import { auditEntries, invoicedLines, userActivities, userVendors, xdocLines, xdocs } from '@/db/schema';
 import { todayInSouthAfrica, windowStart } from '@/lib/domain/invoicing/invoice-date';
-import { BRANCH_REQUIRED, DELIVERY_NOTE_REQUIRED } from '@/lib/domain/invoicing/schemas';
+import { BRANCH_REQUIRED, DELIVERY_NOTE_REQUIRED, RETURN_NOTE_REQUIRED } from '@/lib/domain/invoicing/schemas';
 import { callRoute, sessionHeaders, userId } from '../support/actors';
 import { createOrder, removeCreatedDocuments, vendorByCode, type CreatedDocument, type FixtureLine } from '../support/fixtures';
 import { invoicingSnapshot, postForm, removeRaisedDocuments } from '../support/invoicing';
@@ -329,6 +329,13 @@ describe('POST /invoices', () => {
 
   it('raises a credit note against a responded return order and lowers toCredit', async () => {
     const order = await orderToInvoice([{ qty: '2', amount: '10.00' }], { subType: 'return' });
+    // A return has no delivery note: the credit note's reference is asked for as its return note (issue 27).
+    await expectRefused(
+      order,
+      invoiceFields(order, { deliverynoteNumber: undefined }, [{ lineNumber: 1, qty: '2' }]),
+      422,
+      RETURN_NOTE_REQUIRED,
+    );
     const before = await toCreditTotal();
     const response = await submit(invoiceFields(order, {}, [{ lineNumber: 1, qty: '2' }]));
     expect(response.status).toBe(201);

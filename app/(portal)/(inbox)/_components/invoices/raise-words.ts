@@ -1,5 +1,10 @@
 import { documentLabel } from '@/lib/domain/documents/labels';
-import { DELIVERY_NOTE_REQUIRED, INVOICE_NUMBER_REQUIRED } from '@/lib/domain/invoicing/schemas';
+import {
+  CREDIT_NOTE_NUMBER_REQUIRED,
+  DELIVERY_NOTE_REQUIRED,
+  INVOICE_NUMBER_REQUIRED,
+  RETURN_NOTE_REQUIRED,
+} from '@/lib/domain/invoicing/schemas';
 
 /**
  * The invoice window's words for what it raises (issue 27): an invoice against an order, or a credit
@@ -63,8 +68,8 @@ export const RAISE_WORDS: Record<'invoice' | 'credit', RaiseWords> = {
     dateLabel: `${CREDIT_NOTE} date`,
     referenceLabel: 'Return note number',
     pick: null,
-    referenceRequired: 'Please capture the return note number of the returned goods.',
-    numberRequired: 'Please capture a credit note number.',
+    referenceRequired: RETURN_NOTE_REQUIRED,
+    numberRequired: CREDIT_NOTE_NUMBER_REQUIRED,
     fullyTaken: 'Return order is fully credited. Do you want to proceed?',
     toFollow: 'Are there any other credit notes to follow on this return order?',
     loading: 'Loading the return order’s credit notes…',

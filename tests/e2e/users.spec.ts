@@ -304,8 +304,9 @@ test.describe('user management as spec §2 and §6 draw it', () => {
 
       await page.reload();
       await expect(page.getByLabel('Activity', { exact: true })).toHaveValue('login');
-      await expect(page.getByLabel('From', { exact: true })).toHaveValue('2020-01-01');
-      await expect(page.getByLabel('To', { exact: true })).toHaveValue('2030-12-31');
+      // The picker shows mm/dd/yy (spec §9); the address carries yyyy-mm-dd.
+      await expect(page.getByLabel('From', { exact: true })).toHaveValue('01/01/20');
+      await expect(page.getByLabel('To', { exact: true })).toHaveValue('12/31/30');
       await shoot(page, 'users-activity');
 
       await page.getByRole('button', { name: 'Clear from date' }).click();
@@ -313,7 +314,7 @@ test.describe('user management as spec §2 and §6 draw it', () => {
       await expect(page).toHaveURL(/date_to=2030-12-31/);
       await expect(page).toHaveURL(/activity=login/);
       await expect(page.getByLabel('From', { exact: true })).toHaveValue('');
-      await expect(page.getByLabel('To', { exact: true })).toHaveValue('2030-12-31');
+      await expect(page.getByLabel('To', { exact: true })).toHaveValue('12/31/30');
 
       await page.getByRole('button', { name: 'Reset' }).click();
       await expect(page).toHaveURL(/\/users\/activity$/);

@@ -191,7 +191,7 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
             <td>{u.role.name}</td>
             <td>
               {isVendorRole(u.role.code)
-                ? `${u.vendors_count} vendors`
+                ? `${u.vendors_count} ${u.vendors_count === 1 ? 'vendor' : 'vendors'}`
                 : u.customers.map((c) => `${c.name}${c.write ? ' (write)' : ''}`).join(', ')}
             </td>
             <td>{u.last_login ? <DateText value={u.last_login} format="datetime" /> : 'never'}</td>

@@ -64,19 +64,17 @@ export function ActivityFilterForm({ params, activities }: ActivityFilterFormPro
       <label className="field__label" htmlFor={`${id}-${key}`}>
         {label}
       </label>
-      <div className="row">
-        <DatePicker id={`${id}-${key}`} className="activity-filters__date" name={key} value={draft[key]} onChange={(v) => type(key, v)} />
-        {params[key] ? (
-          <button type="button" className="btn btn--sm btn--ghost" onClick={() => load({ [key]: undefined })}>
-            Clear {word} date
-          </button>
-        ) : null}
-      </div>
+      <DatePicker id={`${id}-${key}`} name={key} value={draft[key]} onChange={(v) => type(key, v)} />
+      {params[key] ? (
+        <button type="button" className="btn btn--sm btn--ghost activity-filters__clear" onClick={() => load({ [key]: undefined })}>
+          Clear {word} date
+        </button>
+      ) : null}
     </div>
   );
 
   return (
-    <form method="get" action={ACTIVITY_PATH} className="filters" aria-label="Activity filters" onSubmit={submit}>
+    <form method="get" action={ACTIVITY_PATH} className="filters activity-filters" aria-label="Activity filters" onSubmit={submit}>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-user_email`}>
           User e-mail

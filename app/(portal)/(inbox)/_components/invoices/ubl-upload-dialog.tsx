@@ -8,6 +8,7 @@ import type { SubmittedDocument } from '@/lib/domain/invoicing/submit-once';
 import type { UblPreview } from '@/lib/domain/invoicing/upload-ubl';
 import { formatMoney } from '@/lib/format';
 import { branchesOf } from './invoice-form';
+import { RAISE_WORDS, type RaiseWords } from './raise-words';
 import { newIdempotencyKey, refusalOf, type RaiseDialogProps } from './submit-form';
 import { UblProblems, type Problem } from './ubl-problems';
 
@@ -178,27 +179,27 @@ export function UblUploadDialog({ order, isCredit, returnFocus, onClose, onSubmi
           ) : null}
         </div>
         <UblProblems problems={problems} />
-        {preview ? <PreviewDetails preview={preview} what={what} /> : null}
+        {preview ? <PreviewDetails preview={preview} words={RAISE_WORDS[isCredit ? 'credit' : 'invoice']} /> : null}
       </div>
     </Modal>
   );
 }
 
 /** What will be submitted: the document's numbers and dates, then its lines as the portal recomputed them. */
-function PreviewDetails({ preview, what }: { preview: UblPreview; what: string }) {
+function PreviewDetails({ preview, words }: { preview: UblPreview; words: RaiseWords }) {
   return (
     <>
       <dl className="ubl-dialog__facts">
         <div>
-          <dt>{what === 'invoice' ? 'Invoice number' : 'Credit note number'}</dt>
+          <dt>{words.numberLabel}</dt>
           <dd>{preview.invoiceNumber ?? '—'}</dd>
         </div>
         <div>
-          <dt>{what === 'invoice' ? 'Invoice date' : 'Credit note date'}</dt>
+          <dt>{words.dateLabel}</dt>
           <dd>{preview.xdocInvoicedate ?? '—'}</dd>
         </div>
         <div>
-          <dt>Delivery note</dt>
+          <dt>{words.referenceLabel}</dt>
           <dd>{preview.deliverynoteNumber ?? '—'}</dd>
         </div>
         {preview.deliveryAddressCode ? (

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Download, type Page } from '@playwright/test';
 import { signedInAs } from './fixtures/accounts';
 
 /** Items and pricing as a supplier administrator (spec §2, §5, §8, §9), against the seeded e2e database. */
@@ -8,6 +8,17 @@ test.use(signedInAs('supplier@portal.test'));
 
 const rows = (page: Page) => page.locator('.list-table tbody tr:not(.table__empty)');
 const rowBoxes = (page: Page) => page.locator('.list-table tbody').getByRole('checkbox', { name: /^Select / });
+
+/** A downloaded workbook's data rows (below the header), each as its cells' text. */
+async function downloadedRows(download: Download): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0].eachRow((row, n) => {
+    if (n > 1) rows.push((row.values as unknown[]).slice(1).map(String));
+  });
+  return rows;
+}
 
 async function search(page: Page, values: { text?: string; status?: string }) {
   const filters = page.getByRole('form', { name: /filters/ });
@@ -27,13 +38,7 @@ test('filters items, ticks two, exports them as items_export.xlsx and clears the
   await page.getByRole('button', { name: 'Export selected (2)' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('items_export.xlsx');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-  const codes: string[] = [];
-  workbook.worksheets[0].eachRow((row, n) => {
-    if (n > 1) codes.push(String(row.getCell(2).value));
-  });
-  expect(codes).toEqual(['101001', '101002']);
+  expect((await downloadedRows(download)).map((cells) => cells[1])).toEqual(['101001', '101002']);
   await expect(page.getByRole('button', { name: 'Export selected (0)' })).toBeDisabled();
 });
 
@@ -99,14 +104,11 @@ test('an upload whose every row is refused says so in the dialog, with each row�
   await result.getByRole('link', { name: 'Download the error file' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('pricing_upload_errors.xlsx');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-  const listed: string[] = [];
-  workbook.worksheets[0].eachRow((row, n) => {
-    if (n > 1) listed.push(`${String(row.getCell(1).value)} ${String(row.getCell(3).value)}`);
-  });
-  expect(listed).toHaveLength(3);
-  expect(listed).toContain('2 999999 is not an item of this vendor.');
+  expect((await downloadedRows(download)).map(([row, , error]) => `${row} ${error}`)).toEqual([
+    '2 999999 is not an item of this vendor.',
+    '3 costPrice must be an amount with at most two decimals.',
+    '4 costPrice must be zero or more.',
+  ]);
 });
 
 test('refuses an item upload without a file with the spec’s message', async ({ page }) => {

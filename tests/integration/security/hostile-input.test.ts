@@ -411,6 +411,9 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/pricings/download': { own: true, body: () => ({}) },
   'POST /api/items/upload': { body: () => ({ comments: 'hostile' }) },
   'POST /api/pricings/upload': { body: () => ({ comments: 'hostile' }) },
+  // An upload's status and error file (issue 27), of an upload that does not exist: always 404 (422 for a hostile id).
+  'GET /api/uploads/[processId]': { params: () => ({ processId: '7d1f0c6e-0000-4000-8000-000000000000' }), query: [] },
+  'GET /api/uploads/[processId]/errors': { params: () => ({ processId: '7d1f0c6e-0000-4000-8000-000000000000' }), query: [] },
   // An e-mailed download link that was never issued (a well-formed token with a wrong signature): always 404.
   'GET /api/downloads/[token]': { params: () => ({ token: `1.4102444800.${'A'.repeat(43)}` }), query: [] },
   // Integrations (issue 23): creating one names a subsidiary and a scope that do not exist (always 422); revoking

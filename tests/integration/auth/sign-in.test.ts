@@ -445,7 +445,9 @@ describe('look-ups', () => {
 
   it('lists stores and the retail user only its own subsidiary', async () => {
     const { cookie } = await signIn('retail.user@portal.test');
-    const stores = await (await storesLookup(xhr('/stores', cookie), noParams)).json();
+    // A type-ahead page of 20 by default (spec §9); more only when asked for, at most 100.
+    expect(await (await storesLookup(xhr('/stores', cookie), noParams)).json()).toHaveLength(20);
+    const stores = await (await storesLookup(xhr('/stores?limit=100', cookie), noParams)).json();
     expect(stores.length).toBeGreaterThanOrEqual(30);
     const subs = await (await subsidiaryLookup(xhr('/subsidiary?limit=100', cookie), noParams)).json();
     expect(subs.subsidiaries).toHaveLength(1);

@@ -2,14 +2,16 @@ import { eq, inArray } from 'drizzle-orm';
 import { GET as downloadRoute } from '@/app/api/files/[id]/download/route';
 import { GET as historyRoute } from '@/app/api/masterdata/history/route';
 import { GET as uploadRowsRoute } from '@/app/api/masterdata/history/rows/route';
+import { POST as approveRoute } from '@/app/api/changes/file/approve/route';
+import { POST as vendorUpdateRoute } from '@/app/api/vendors/update/route';
 import { db, pool } from '@/db/client';
-import { uploadedFiles, vendors } from '@/db/schema';
+import { masterdataChanges, uploadedFiles, vendors } from '@/db/schema';
 import type { HistoryRow } from '@/lib/domain/masterdata/queries';
 import type { UploadRow } from '@/lib/domain/masterdata/upload-rows';
 import { callRoute, sessionHeaders, userId } from '../support/actors';
 import { createItem, createPricingChange, createRecord, createVendor, removeCreatedChanges } from '../support/changes';
 import { vendorByCode } from '../support/fixtures';
-import { get, RETAIL_ADMIN, RETAIL_USER, STAFF } from '../changes/support';
+import { ADMIN, get, post, RETAIL_ADMIN, RETAIL_USER, STAFF } from '../changes/support';
 
 /*
  * Issue 27 point 2: an approver sees what it approves. A vendor-data change reads as named fields old
@@ -21,10 +23,12 @@ const OTHER_SUPPLIER = 'other.supplier@portal.test'; // v_admin of V0003 only
 const SUPPLIER = 'supplier@portal.test'; // v_admin of V0001
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const files: number[] = [];
+const submittedFor: number[] = [];
 let v0001Certificate: number | null = null;
 
 afterAll(async () => {
   await db.update(vendors).set({ bbbeeFileId: v0001Certificate }).where(eq(vendors.code, 'V0001'));
+  if (submittedFor.length) await db.delete(masterdataChanges).where(inArray(masterdataChanges.vendorId, submittedFor));
   await removeCreatedChanges();
   await db.update(vendors).set({ bbbeeFileId: null }).where(inArray(vendors.bbbeeFileId, files));
   await db.delete(uploadedFiles).where(inArray(uploadedFiles.id, files));
@@ -98,6 +102,46 @@ describe('a vendor-data change as an approver reads it', () => {
     const bank = row.fields!.filter((f) => f.key.startsWith('bank'));
     expect(bank).toEqual([expect.objectContaining({ label: 'Bank details', current: expect.stringMatching(/^Hidden/) })]);
     expect(JSON.stringify(row)).not.toContain('2222222222');
+  });
+});
+
+describe('POST /vendors/update then approval', () => {
+  it('records the certificate a change replaces, so the decided change still reads old beside new', async () => {
+    const vendor = await createVendor();
+    submittedFor.push(vendor.id);
+    const old = await storedCertificate('old certificate.pdf');
+    await db.update(vendors).set({ bbbeeFileId: old }).where(eq(vendors.id, vendor.id));
+    const form = new FormData();
+    form.set('vendor', JSON.stringify({ id: vendor.id, vendordata: { bbbeeLevel: 2 } }));
+    form.set('bbbee_file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'new certificate.pdf');
+    const headers = await sessionHeaders(STAFF);
+    delete headers['content-type'];
+    const submitted = await vendorUpdateRoute(new Request('http://localhost/vendors/update', { method: 'POST', headers, body: form }));
+    expect(submitted.status).toBe(200);
+    const { process_id: processId, bbbee_file_id: proposed } = (await submitted.json()) as { process_id: string; bbbee_file_id: number };
+    files.push(proposed);
+    // Someone other than the requester approves (four eyes).
+    const approved = await post(
+      approveRoute,
+      '/api/changes/file/approve',
+      {
+        process_id: processId,
+        event_type: 'vendor.update',
+        status: 'pending',
+      },
+      ADMIN,
+    );
+    expect(approved.status).toBe(200);
+    const row = await historyRowOf(STAFF, processId);
+    expect(row.status).toBe('approved');
+    expect(row.fields!.find((f) => f.key === 'bbbeeFileId')).toMatchObject({
+      currentFile: { id: old, name: 'old certificate.pdf' },
+      proposedFile: { id: proposed, name: 'new certificate.pdf' },
+      changed: true,
+    });
+    // Decided, the replaced certificate is still the change's to show its readers.
+    expect((await download(RETAIL_ADMIN, old)).status).toBe(404); // a vendor no subsidiary trades with
+    expect((await download(STAFF, old)).status).toBe(200);
   });
 });
 

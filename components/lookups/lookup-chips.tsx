@@ -49,6 +49,7 @@ export function LookupChips({ kind, id, listLabel, chosen, onChange, invalid, de
         value=""
         onChange={add}
         addsToList
+        excludes={chosen.map((c) => c.value)}
         placeholder="Type to search and add"
         invalid={invalid}
         describedBy={describedBy}

@@ -27,6 +27,8 @@ export interface LookupComboboxProps {
   ariaLabel?: string;
   /** For adding to a list (LookupChips): a pick empties the box for the next, and leaving the box picks nothing. */
   addsToList?: boolean;
+  /** Values not offered (those already in the list). */
+  excludes?: readonly string[];
 }
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
@@ -49,6 +51,7 @@ export function LookupCombobox({
   describedBy,
   ariaLabel,
   addsToList,
+  excludes,
 }: LookupComboboxProps) {
   const source = LOOKUP_SOURCES[kind];
   const [items, setItems] = useState<Option[]>([]);
@@ -71,7 +74,8 @@ export function LookupCombobox({
       });
       // An answer to an earlier text than the one now in the box is dropped.
       if (request !== asked.current) return;
-      setItems(source.rows(body).map((row) => toLookupOption(source, row)));
+      const options = source.rows(body).map((row) => toLookupOption(source, row));
+      setItems(excludes?.length ? options.filter((o) => !excludes.includes(o.value)) : options);
       setStatus('ready');
     } catch {
       if (request === asked.current) setStatus('failed');

@@ -13,6 +13,7 @@ import {
 } from '@/lib/domain/inbox/queries';
 import { inboxFilterSchema, returnOrderFilterSchema } from '@/lib/domain/inbox/schemas';
 import { chosenLookups } from '@/lib/domain/lookups/chosen';
+import { lookupLabel } from '@/lib/domain/lookups/label';
 import { listVendors } from '@/lib/domain/lookups/queries';
 import { InboxScreen } from './_components/inbox-screen';
 import { PAGE_SIZE_COOKIES, parsePageSize } from '@/components/lists/page-size';
@@ -59,7 +60,7 @@ async function vendorOptions(actor: Actor): Promise<Option[]> {
   const linked = actor.scope.vendorIds;
   if (!linked || linked.length < 2) return [];
   const vendors = await listVendors(actor, { limit: 1000 });
-  return vendors.map((v) => ({ value: String(v.id), label: `${v.code} ${v.name}` }));
+  return vendors.map((v) => ({ value: String(v.id), label: lookupLabel(v) }));
 }
 
 /**
@@ -82,5 +83,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
     chosenLookups(actor, url.filters),
   ]);
 
-  return <InboxScreen initialUrl={url} initialList={list} pageSize={pageSize} lookups={lookups} vendors={vendors} />;
+  // The Vendor box searches GET /vendors too; the linked vendors name the one the address holds.
+  return (
+    <InboxScreen initialUrl={url} initialList={list} pageSize={pageSize} lookups={{ ...lookups, vendor: vendors }} vendors={vendors} />
+  );
 }

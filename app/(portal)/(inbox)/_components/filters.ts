@@ -90,7 +90,7 @@ export const FILTER_FIELDS: Record<ListId, FilterField[]> = {
 };
 
 /** The Vendor filter: only for a user linked to more than one vendor (sends `vendor=<id>`). */
-export const VENDOR_FIELD: FilterField = { name: 'vendor', label: 'Vendor', kind: 'select' };
+export const VENDOR_FIELD: FilterField = { name: 'vendor', label: 'Vendor', kind: 'lookup', lookup: 'vendor' };
 
 /** Whether the inbox shows which vendor a document belongs to: only when the user has more than one. */
 export const showsVendor = (vendors: readonly Option[]) => vendors.length > 1;

@@ -4,7 +4,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { env } from '../../lib/env';
 import { ROLE_IDS } from '../../lib/auth/roles';
 import { signedInAs } from './fixtures/accounts';
-import { signIn, temporaryUser } from './helpers';
+import { shoot, signIn, temporaryUser } from './helpers';
 
 /**
  * The spec's dates and messages (issue 27 point 6) as a user meets them: the date pickers' formats
@@ -56,6 +56,24 @@ test.describe('date pickers (spec §9)', () => {
     await expect(from).toHaveValue('11/05/26');
   });
 
+  test('the invoice date shows yyyy-mm-dd and its calendar offers only the last 45 days', async ({ page }) => {
+    await page.goto('/?tab=invoices&docno=PO-INV-0002');
+    await page.getByRole('button', { name: 'PO-INV-0002', exact: true }).click();
+    const window = page.getByRole('dialog').first();
+    const date = window.getByLabel('Invoice date');
+    await expect(date).toHaveAttribute('placeholder', 'yyyy-mm-dd');
+    await expect(date).toHaveValue(/^\d{4}-\d\d-\d\d$/);
+    await window.getByRole('button', { name: 'Open calendar' }).click();
+    await expect(calendar(page).locator('.rdp-weekday').first()).toHaveText('Su');
+    // Today is the last day that may be chosen (spec §5).
+    await expect(calendar(page).locator('.rdp-today button')).toBeEnabled();
+    const today = await calendar(page).locator('.rdp-today').getAttribute('data-day');
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const next = calendar(page).locator(`.rdp-day[data-day="${tomorrow}"] button`);
+    if (await next.count()) await expect(next).toBeDisabled();
+    await shoot(page, 'invoice-date-picker');
+  });
+
   test('screenshots: the remittance tab with its picker open', async ({ page }) => {
     const dir = process.env.E2E_SHOTS_DIR;
     test.skip(!dir, 'E2E_SHOTS_DIR names the folder for screenshots');
@@ -81,6 +99,7 @@ test.describe('vendors screen (spec §8)', () => {
     const failed = page.getByRole('alert').filter({ hasText: 'Oops! failed to get vendor contact support' });
     await expect(failed).toBeVisible();
     await expect(failed).toContainText('Unknown certificate status.');
+    await shoot(page, 'vendors-list-refused');
     await expect(page.getByRole('table')).toHaveCount(0);
     await page.getByLabel('Certificate').selectOption('expired');
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -106,6 +125,7 @@ test.describe('the global flash message (spec §2 Other)', () => {
     await declaration.getByRole('button', { name: 'I accept' }).click();
     await expect(declaration).toBeHidden();
     await expect(page.locator('.snackbar')).toHaveText(/Declaration accepted/);
+    await shoot(page, 'flash-snackbar');
 
     // Shown once: its cookie is gone, so the next screen has no message.
     await page.reload();

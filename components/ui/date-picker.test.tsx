@@ -67,7 +67,7 @@ describe('DatePicker (spec §9)', () => {
     const weekdays = document.querySelectorAll('.rdp-weekday');
     expect(weekdays[0]).toHaveAttribute('aria-label', 'Sunday');
     expect(weekdays[0]).toHaveTextContent('Su');
-    await user.click(screen.getByRole('button', { name: /November 20th, 2026/ }));
+    await user.click(screen.getByRole('button', { name: '20 November 2026, Friday' }));
     expect(seen).toHaveBeenLastCalledWith('2026-11-20');
     expect(screen.getByLabelText('Date')).toHaveValue('26-11-20');
   });

@@ -5,7 +5,15 @@ import { useState, type AriaAttributes } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './date-picker.css';
-import { calendarDay, calendarDayValue, formatPickerDate, parsePickerDate, PICKER_FORMATS, type PickerFormat } from '@/lib/format/dates';
+import {
+  calendarDay,
+  calendarDayName,
+  calendarDayValue,
+  formatPickerDate,
+  parsePickerDate,
+  PICKER_FORMATS,
+  type PickerFormat,
+} from '@/lib/format/dates';
 
 export interface DatePickerProps extends Pick<AriaAttributes, 'aria-invalid' | 'aria-describedby'> {
   /** The text box's id, for the caller's <label htmlFor>. */
@@ -23,6 +31,10 @@ export interface DatePickerProps extends Pick<AriaAttributes, 'aria-invalid' | '
   max?: string;
   className?: string;
 }
+
+/** A day's button: its number first, so what it shows is part of its name; then today and selected. */
+const dayButtonName = (day: Date, { today, selected }: { today?: boolean; selected?: boolean }) =>
+  [calendarDayName(day), today ? 'today' : null, selected ? 'selected' : null].filter(Boolean).join(', ');
 
 /**
  * The portal's one date picker: a text box in the format the spec gives the screen, and a calendar
@@ -104,7 +116,7 @@ export function DatePicker({
           </svg>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content className="date-picker__calendar" align="end" sideOffset={4} collisionPadding={8}>
+          <Popover.Content className="date-picker__calendar" align="end" sideOffset={4} collisionPadding={8} aria-label="Choose a date">
             <DayPicker
               mode="single"
               weekStartsOn={0}
@@ -113,6 +125,7 @@ export function DatePicker({
               defaultMonth={selected ?? last ?? undefined}
               disabled={[...(first ? [{ before: first }] : []), ...(last ? [{ after: last }] : [])]}
               autoFocus
+              labels={{ labelDayButton: dayButtonName }}
             />
           </Popover.Content>
         </Popover.Portal>

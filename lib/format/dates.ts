@@ -109,6 +109,12 @@ export function calendarDay(value: string | null | undefined): Date | null {
   return new Date(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]));
 }
 
+/**
+ * A calendar day's name for a screen reader, its number first ('5 November 2026, Thursday'): the
+ * number the button shows is then part of its name, as WCAG 2.5.3 (label in name) asks.
+ */
+export const calendarDayName = (day: Date): string => format(day, 'd MMMM yyyy, EEEE');
+
 /** A local calendar day as its yyyy-mm-dd value. */
 export const calendarDayValue = (day: Date): string => format(day, 'yyyy-MM-dd');
 

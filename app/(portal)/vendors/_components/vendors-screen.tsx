@@ -53,7 +53,7 @@ export function VendorsScreen({
       >
         <label className="field">
           <span className="field__label">Certificate</span>
-          <select name="certificate" defaultValue={params.certificate ?? ''}>
+          <select name="certificate" className="select" defaultValue={params.certificate ?? ''}>
             <option value="">All</option>
             <option value="expired">Expired</option>
             <option value="expiring">Expires within 30 days</option>

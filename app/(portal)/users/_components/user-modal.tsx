@@ -98,22 +98,24 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
           {errors.role_id ? <span className="field__error">{errors.role_id}</span> : null}
         </label>
         {withSubsidiaries ? (
-          <fieldset>
-            <legend>Subsidiaries</legend>
+          <fieldset className="fieldset">
+            <legend className="field__label">Subsidiaries</legend>
             {granted.map((c) => {
               const grant = form.grants[c.customer_id] ?? { read: false, write: false };
               return (
-                <div key={c.customer_id}>
-                  {c.name} ({c.code}){' '}
-                  <label>
+                <div key={c.customer_id} className="user-grant">
+                  <span className="user-grant__name">
+                    {c.name} ({c.code})
+                  </span>
+                  <label className="check">
                     <input
                       type="checkbox"
                       checked={grant.read}
                       onChange={(e) => setForm({ ...form, grants: setGrant(form.grants, c.customer_id, 'read', e.target.checked) })}
                     />{' '}
                     read
-                  </label>{' '}
-                  <label>
+                  </label>
+                  <label className="check">
                     <input
                       type="checkbox"
                       checked={grant.write}

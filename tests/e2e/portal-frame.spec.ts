@@ -71,6 +71,20 @@ test.describe('portal frame', () => {
     expect(style.colour).not.toBe('rgba(0, 0, 0, 0)');
   });
 
+  test('at a laptop’s width (1366 px) every link of an administrator’s navbar is in view, none clipped', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto('/history');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const navBox = (await nav.boundingBox())!;
+    const links = await nav.getByRole('link').all();
+    expect(links.length).toBeGreaterThan(10);
+    for (const link of links) {
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width, await link.innerText()).toBeLessThanOrEqual(navBox.x + navBox.width + 0.5);
+    }
+    await expect(nav.getByRole('link', { name: 'E-mail preferences' })).toBeInViewport({ ratio: 1 });
+  });
+
   test.describe('on a phone (390 px)', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

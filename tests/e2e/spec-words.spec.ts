@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
 import { test, expect, type Page } from '@playwright/test';
 import { env } from '../../lib/env';
@@ -39,6 +40,10 @@ test.describe('date pickers (spec §9)', () => {
     await expect(calendar(page)).toBeVisible();
     await expect(calendar(page).locator('.rdp-weekday').first()).toHaveText('Su');
     await expect(calendar(page).locator('.rdp-weekday').first()).toHaveAttribute('aria-label', 'Sunday');
+    // The picker and its open calendar have no serious or critical accessibility fault.
+    const { violations } = await new AxeBuilder({ page }).include('.filters').include('.date-picker__calendar').analyze();
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);
     await calendar(page).locator('.rdp-day:not(.rdp-outside) button').filter({ hasText: /^15$/ }).click();
     await expect(calendar(page)).toBeHidden();
     await expect(page.getByLabel('To date')).toHaveValue(/^\d\d-\d\d-15$/);

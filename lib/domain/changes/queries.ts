@@ -37,8 +37,38 @@ const person = (user: { id: number; name: string } | null) => (user ? { id: user
 
 type StoredChange = typeof itemChanges.$inferSelect | typeof pricingChanges.$inferSelect;
 
-/** The values a change is shown against (see ChangeRow). */
-function valuesBefore(change: StoredChange, live: Record<string, unknown> | null): Record<string, unknown> | null {
+/** An item's values as a change of it shows them. */
+export const itemValues = (item: typeof items.$inferSelect | null) =>
+  item && {
+    catalogueCode: item.catalogueCode,
+    descr: item.descr,
+    barcode: item.barcode,
+    unitOfMeasure: item.unitOfMeasure,
+    packSize: item.packSize,
+    active: item.active,
+  };
+
+/** A price's values as a change of it shows them (with the item's description where the list shows it). */
+export const pricingValues = (
+  pricing: typeof pricings.$inferSelect | null,
+  catalogueCode: string | null,
+  subsidiaryCode: string | null,
+  descr?: string | null,
+) =>
+  pricing && {
+    catalogueCode,
+    ...(descr === undefined ? {} : { descr }),
+    costPrice: pricing.costPrice,
+    retailPrice: pricing.retailPrice,
+    effectiveFrom: pricing.effectiveFrom,
+    subsidiaryCode,
+  };
+
+/**
+ * The values a change is shown against (see ChangeRow): the live ones while it waits; once decided, those it
+ * was made against (kept with it when it was made), so an approved change still reads old → new.
+ */
+export function valuesBefore(change: StoredChange, live: Record<string, unknown> | null): Record<string, unknown> | null {
   if (change.status === 'pending' || change.previous === null) return live;
   return Object.keys(change.previous).length ? change.previous : null;
 }
@@ -104,17 +134,7 @@ async function itemRows(where: SQL | undefined, limit: number, offset: number): 
     .offset(offset);
   return rows.map(({ change, vendor, item, requester: r, decider: d }) => ({
     ...commonFields('item', change, vendor, r, d),
-    current: valuesBefore(
-      change,
-      item && {
-        catalogueCode: item.catalogueCode,
-        descr: item.descr,
-        barcode: item.barcode,
-        unitOfMeasure: item.unitOfMeasure,
-        packSize: item.packSize,
-        active: item.active,
-      },
-    ),
+    current: valuesBefore(change, itemValues(item)),
   }));
 }
 
@@ -142,17 +162,7 @@ async function pricingRows(where: SQL | undefined, limit: number, offset: number
     .offset(offset);
   return rows.map(({ change, vendor, pricing, item, subsidiaryCode, requester: r, decider: d }) => ({
     ...commonFields('pricing', change, vendor, r, d),
-    current: valuesBefore(
-      change,
-      pricing && {
-        catalogueCode: item?.catalogueCode ?? null,
-        descr: item?.descr ?? null,
-        costPrice: pricing.costPrice,
-        retailPrice: pricing.retailPrice,
-        effectiveFrom: pricing.effectiveFrom,
-        subsidiaryCode,
-      },
-    ),
+    current: valuesBefore(change, pricingValues(pricing, item?.catalogueCode ?? null, subsidiaryCode, item?.descr ?? null)),
   }));
 }
 

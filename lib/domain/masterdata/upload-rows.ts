@@ -3,7 +3,7 @@ import { db } from '../../../db/client';
 import { itemChanges, items, masterdataChanges, pricingChanges, pricings, subsidiaries } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
-import { changesVisibleTo } from '../changes/queries';
+import { changesVisibleTo, itemValues, pricingValues, valuesBefore } from '../changes/queries';
 import { NotFoundError } from '../errors';
 import { laravelPage, offsetOf, type LaravelPage } from '../paging';
 import { readableCatalogueChange, type ReadableField } from './readable-change';
@@ -27,14 +27,7 @@ async function itemRowsOf(where: SQL | undefined, limit: number, offset: number)
     id: change.id,
     status: change.status,
     changeable: change.changeable,
-    current: item && {
-      catalogueCode: item.catalogueCode,
-      descr: item.descr,
-      barcode: item.barcode,
-      unitOfMeasure: item.unitOfMeasure,
-      packSize: item.packSize,
-      active: item.active,
-    },
+    current: valuesBefore(change, itemValues(item)),
   }));
 }
 
@@ -53,13 +46,7 @@ async function pricingRowsOf(where: SQL | undefined, limit: number, offset: numb
     id: change.id,
     status: change.status,
     changeable: change.changeable,
-    current: pricing && {
-      catalogueCode,
-      costPrice: pricing.costPrice,
-      retailPrice: pricing.retailPrice,
-      effectiveFrom: pricing.effectiveFrom,
-      subsidiaryCode,
-    },
+    current: valuesBefore(change, pricingValues(pricing, catalogueCode, subsidiaryCode)),
   }));
 }
 

@@ -6,13 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
-import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import { readCpu, withCpuCost, type CpuCost } from './cpu';
 import { measureInvoiceSubmissions } from './invoicing';
 import { load, type LoadResult, type NextRequest } from './load';
 import { runPgbench } from './pgbench';
 import { median } from './stats';
 import { benchRequests, RESULTS, WORKLOADS, type BenchRequest, type Workload } from './requests';
+import { signIn } from './sign-in';
 import { seedBenchSuppliers, type BenchSupplier } from './suppliers';
 
 /**
@@ -50,24 +50,6 @@ async function waitFor(up: boolean): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(up ? 'server did not start' : 'server did not stop');
-}
-
-/** Signs a supplier in through the sign-in endpoint, as the screen does; answers its cookie header. */
-async function signIn(email: string): Promise<string> {
-  const xsrf = 'bench-xsrf-token';
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': xsrf,
-    },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-  return `${res.headers.get('set-cookie')!.split(';')[0]}; XSRF-TOKEN=${xsrf}`;
 }
 
 /** The processes below `root` that have no children of their own: the web processes of `npm start`. */
@@ -255,7 +237,7 @@ if (!existsSync('.next/BUILD_ID') || process.env.BENCH_BUILD === '1') {
 const { measured, floor, page, submissions, history, ingestion, webhooks } = await withServer(async (serverPid) => {
   const webPids = leafProcesses(serverPid);
   const cookies = new Map<string, string>();
-  for (const supplier of suppliers) cookies.set(supplier.email, await signIn(supplier.email));
+  for (const supplier of suppliers) cookies.set(supplier.email, await signIn(base, supplier.email));
   const browse = requestsOf.get('browse')!;
   // Warm up every web process's pools and JIT on both paths before measuring.
   await load('warm-up', base, cycle(browse, cookies, 'api'), { duration: 8, connections });

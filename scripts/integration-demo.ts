@@ -96,14 +96,15 @@ async function sampleDocuments(runTag: string): Promise<Record<string, unknown>[
     });
 }
 
-/** The ids of the subsidiaries the sample's stores belong to (GET /stores, as the screens' store pickers read it). */
+/** The ids of the subsidiaries the sample's stores belong to (GET /stores?searchCode=, as the screens' store look-ups ask). */
 async function subsidiariesOf(admin: Session, documents: Record<string, unknown>[]): Promise<number[]> {
-  const stores = (await expectOk(await call(`${APP_URL}/stores`, asBrowser(admin, 'GET')), 'GET /stores')) as {
-    code: string;
-    subsidiaryId: number;
-  }[];
-  const codes = new Set(documents.map((d) => String(d.storeCode)));
-  return [...new Set(stores.filter((s) => codes.has(s.code)).map((s) => s.subsidiaryId))];
+  const subsidiaries = new Set<number>();
+  for (const code of new Set(documents.map((d) => String(d.storeCode)))) {
+    const url = `${APP_URL}/stores?${new URLSearchParams({ searchCode: code, limit: '100' })}`;
+    const found = (await expectOk(await call(url, asBrowser(admin, 'GET')), 'GET /stores')) as { code: string; subsidiaryId: number }[];
+    for (const store of found) if (store.code === code) subsidiaries.add(store.subsidiaryId);
+  }
+  return [...subsidiaries];
 }
 
 async function createIntegration(admin: Session, subsidiaries: number[], webhookUrl: string, runTag: string): Promise<Integration> {

@@ -4,6 +4,7 @@ import { Scope } from '../lib/auth/scope';
 import { summariesPageJsonQuery } from '../lib/domain/documents/summary';
 import { inboxPageQuery, type InboxListName } from '../lib/domain/inbox/queries';
 import { inboxFilterSchema } from '../lib/domain/inbox/schemas';
+import type { NextRequest } from './load';
 import type { BenchSupplier } from './suppliers';
 
 /**
@@ -132,4 +133,30 @@ export async function benchRequests(
     requests.push({ supplier, list: tab.list, path, sql, params });
   }
   return requests;
+}
+
+/** The inbox screen's tab of each list, for the server-rendered page. */
+const PAGE_TABS: Record<BenchRequest['list'], string> = {
+  open_purchase: 'orders',
+  open_return: 'return-orders',
+  responded_return: 'return-orders',
+  unread_deliverynote: 'delivery-notes',
+  unread_dispute: 'disputes',
+  unread_remittance: 'remittances',
+  to_invoice: 'invoices',
+};
+
+/**
+ * Cycles through the requests in their random order; each is made with its supplier's own session, as the
+ * list API the screens call ('api') or as the server-rendered inbox page of the same tab and page ('page').
+ */
+export function cycle(requests: BenchRequest[], cookies: Map<string, string>, as: 'api' | 'page'): NextRequest {
+  let i = 0;
+  return (): ReturnType<NextRequest> => {
+    const request = requests[i++ % requests.length];
+    const cookie = cookies.get(request.supplier.email)!;
+    if (as === 'api') return { path: request.path, headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip' } };
+    const page = new URLSearchParams(request.path.split('?')[1]).get('page');
+    return { path: `/?tab=${PAGE_TABS[request.list]}&page=${page}`, headers: { cookie, accept: 'text/html', 'accept-encoding': 'gzip' } };
+  };
 }

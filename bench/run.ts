@@ -8,10 +8,10 @@ import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed/seed';
 import { readCpu, withCpuCost, type CpuCost } from './cpu';
 import { measureInvoiceSubmissions } from './invoicing';
-import { load, type LoadResult, type NextRequest } from './load';
+import { load, type LoadResult } from './load';
 import { runPgbench } from './pgbench';
 import { median } from './stats';
-import { benchRequests, RESULTS, WORKLOADS, type BenchRequest, type Workload } from './requests';
+import { benchRequests, cycle, RESULTS, WORKLOADS, type BenchRequest, type Workload } from './requests';
 import { signIn } from './sign-in';
 import { seedBenchSuppliers, type BenchSupplier } from './suppliers';
 
@@ -118,28 +118,6 @@ async function withServer<T>(measure: (serverPid: number) => Promise<T>): Promis
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
     await waitFor(false);
   }
-}
-
-const PAGE_TABS: Record<BenchRequest['list'], string> = {
-  open_purchase: 'orders',
-  open_return: 'return-orders',
-  responded_return: 'return-orders',
-  unread_deliverynote: 'delivery-notes',
-  unread_dispute: 'disputes',
-  unread_remittance: 'remittances',
-  to_invoice: 'invoices',
-};
-
-/** Cycles through the requests in their random order; each is made with its supplier's own session. */
-function cycle(requests: BenchRequest[], cookies: Map<string, string>, as: 'api' | 'page'): NextRequest {
-  let i = 0;
-  return (): ReturnType<NextRequest> => {
-    const request = requests[i++ % requests.length];
-    const cookie = cookies.get(request.supplier.email)!;
-    if (as === 'api') return { path: request.path, headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip' } };
-    const page = new URLSearchParams(request.path.split('?')[1]).get('page');
-    return { path: `/?tab=${PAGE_TABS[request.list]}&page=${page}`, headers: { cookie, accept: 'text/html', 'accept-encoding': 'gzip' } };
-  };
 }
 
 /** A round's reference: pgbench with the round's statements, and how busy it kept the machine (/proc/stat). */

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { load, type LoadResult, type NextRequest } from './load';
-import { benchRequests, WORKLOADS, type BenchRequest, type Workload } from './requests';
+import { load, type LoadResult } from './load';
+import { benchRequests, cycle, WORKLOADS, type Workload } from './requests';
 import { signIn } from './sign-in';
 import { seedBenchSuppliers } from './suppliers';
 
@@ -40,23 +40,12 @@ const documents = Number(sizeRows[0].n);
 const suppliers = await seedBenchSuppliers(url);
 const cookies = new Map<string, string>();
 for (const supplier of suppliers) cookies.set(supplier.email, await signIn(base, supplier.email));
-const cycle = (requests: BenchRequest[]): NextRequest => {
-  let i = 0;
-  return () => {
-    const request = requests[i++ % requests.length];
-    return {
-      path: request.path,
-      headers: { cookie: cookies.get(request.supplier.email)!, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip' },
-    };
-  };
-};
-
 const inbox: LoadResult[] = [];
 for (const workload of ['browse', 'search'] as Workload[]) {
   const requests = await benchRequests(url, suppliers, 120, workload);
-  await load('warm-up', base, cycle(requests), { duration: 4, connections });
+  await load('warm-up', base, cycle(requests, cookies, 'api'), { duration: 4, connections });
   for (const conns of [1, connections]) {
-    const result = await load(`inbox ${workload}, ${conns} connection(s)`, base, cycle(requests), {
+    const result = await load(`inbox ${workload}, ${conns} connection(s)`, base, cycle(requests, cookies, 'api'), {
       duration,
       connections: conns,
       label: WORKLOADS[workload],

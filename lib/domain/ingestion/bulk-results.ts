@@ -3,8 +3,6 @@ import { ZodError } from 'zod';
 import { ConflictError, DomainError } from '../errors';
 import type { BulkResult } from './schemas';
 
-export type { BulkResult };
-
 /** The answer for a line whose document was not taken: invalid, a conflict, or our failure (logged with a reference). */
 export function resultOfError(line: number, docno: string | null, error: unknown): BulkResult {
   if (error instanceof ZodError) {

@@ -1,13 +1,13 @@
 import { db, type Tx } from '../../../db/client';
 import type { IntegrationActor } from '../../auth/integration-actor';
 import { identityKey, knownDocuments, lockIdentities, relatedOrderIds } from './batch-lookups';
-import { resultOfError, type BulkResult } from './bulk-results';
+import { resultOfError } from './bulk-results';
 import { contentHash } from './content-hash';
 import { ingestInTransaction } from './ingest-document';
 import { insertNewDocuments } from './insert-new-documents';
 import type { ReferenceCache } from './reference-cache';
 import type { ResolvedReferences } from './references';
-import type { IngestedDocument } from './schemas';
+import type { BulkResult, IngestedDocument } from './schemas';
 
 /** A valid document of a bulk file and its line. A batch never holds one document twice, nor an order and a document about it (line-batches.ts). */
 export type BatchItem = { line: number; doc: IngestedDocument };

@@ -1,12 +1,11 @@
 import type { IntegrationActor } from '../../auth/integration-actor';
-import { resultOfError, type BulkResult } from './bulk-results';
+import { resultOfError } from './bulk-results';
 import { ingestBatch, type BatchItem } from './ingest-batch';
 import { newBatchRule, type ParsedLine } from './line-batches';
 import { readyBatches } from './ready-batches';
 import { ReferenceCache } from './reference-cache';
-import { ingestedDocumentSchema } from './schemas';
+import { ingestedDocumentSchema, type BulkResult } from './schemas';
 
-export type { BulkResult } from './bulk-results';
 export type BulkLine = { line: number; text: string } | { line: number; tooLong: true };
 
 /** How long a batch waits for a next line that has not arrived yet before it is written and answered. */

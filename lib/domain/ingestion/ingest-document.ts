@@ -9,8 +9,6 @@ import { resolveReferences } from './references';
 import { documentColumns, insertLinesSql, linesJson, newTinyMce, totalsSql, typeDescrOf } from './document-rows';
 import type { IngestedDocument, IngestResult } from './schemas';
 
-export type { IngestResult, IngestStatus } from './schemas';
-
 /**
  * POST /api/v1/documents: one document, all or nothing, in one transaction (used by bulk per line too).
  * Identity is (subsidiary, type, docno). New → created. The same content again → unchanged, nothing

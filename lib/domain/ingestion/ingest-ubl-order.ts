@@ -5,8 +5,8 @@ import type { IntegrationActor } from '../../auth/integration-actor';
 import { ConflictError, RuleViolationError, type DomainError } from '../errors';
 import { UNSTORABLE_TEXT, unstorableTextPath } from '../../http/storable-text';
 import { readXml } from '../invoicing/ubl-xml';
-import { ingestDocument, type IngestResult } from './ingest-document';
-import { ingestedDocumentSchema } from './schemas';
+import { ingestDocument } from './ingest-document';
+import { ingestedDocumentSchema, type IngestResult } from './schemas';
 import { elementPathOf, ORDER_ROOT, ublOrderOf, type UblOrder } from './ubl-order';
 
 /**

@@ -4,9 +4,9 @@ import { auditEntries, ingestedDocuments } from '../../../db/schema';
 import { integrationDoerName, type IntegrationActor } from '../../auth/integration-actor';
 import { recordEvents } from '../integrations/record-event';
 import { documentColumns, insertLinesSql, lineRows, newTinyMce, typeDescrOf } from './document-rows';
-import { eventData, type IngestResult } from './ingest-document';
+import { eventData } from './ingest-document';
 import type { ResolvedReferences } from './references';
-import type { IngestedDocument } from './schemas';
+import type { IngestedDocument, IngestResult } from './schemas';
 import { documentTotals } from './totals';
 
 export type NewDocument = { doc: IngestedDocument; refs: ResolvedReferences; hash: string; relatedXdocId: number | null };

@@ -1,5 +1,4 @@
-import type { BulkResult } from './bulk-results';
-import type { IngestedDocument } from './schemas';
+import type { BulkResult, IngestedDocument } from './schemas';
 
 /** A line of a bulk file, parsed: a valid document, or its answer already (not JSON, not valid). */
 export type ParsedLine = { line: number; doc: IngestedDocument } | { line: number; result: BulkResult };

@@ -36,7 +36,8 @@ const COUNTERS: Record<string, { kept: string; counted: string }> = {
     counted: 'select doc_date, subsidiary_id, count(*)::int from xdocs group by 1, 2',
   },
   history_type_day_counts: {
-    kept: 'select doc_date, subsidiary_id, xdoc_type_code, wf_status_code, total from history_type_day_counts',
+    // Summed over the slots each transaction adds to (migration 0025).
+    kept: 'select doc_date, subsidiary_id, xdoc_type_code, wf_status_code, sum(total)::int as total from history_type_day_counts group by 1, 2, 3, 4',
     counted: `select doc_date, subsidiary_id, ${KIND}, wf_status_code, count(*)::int from xdocs group by 1, 2, 3, 4`,
   },
   history_store_day_counts: {

@@ -1,78 +1,226 @@
 /**
- * Screenshots of the supplier inbox for the docs (docs/screenshots/): signs in as supplier@portal.test
- * through the /login form, then at 1366×768 and 390×844 saves
- *   inbox-<width>.png         the inbox at / (orders tab), full page
- *   order-window-<width>.png  the same after clicking the first order, with the order window open
- * Works with the old inbox (clickable rows) and the new one (a button in the row).
+ * Screenshots of every screen and main dialog for the docs (docs/screenshots/issue-26/), each as the kind
+ * of user that works there: the supplier for the inbox, invoices, catalogue and e-mail preferences; portal
+ * staff for history, changes, master data, vendors and audit; the portal admin for users, activity and
+ * integrations; nobody for the sign-in pages. Saves `<screen>-<width>.png` at 1366×900 and 390×844 and
+ * `sideways.json`, the screens whose page is wider than the window (the scroll a phone user would get).
  *
- * Run against a running portal (seeded with the demo accounts), e.g.
- *   npx tsx scripts/screenshots.ts --base http://127.0.0.1:3300 --out docs/screenshots/after
- * It uses the system Chromium (/usr/bin/chromium) and never downloads a browser.
+ * Run against a running portal seeded with the demo accounts (scripts/e2e-server.ts serves one), e.g.
+ *   npx tsx scripts/screenshots.ts --base http://127.0.0.1:3197 --out docs/screenshots/issue-26/after \
+ *     --database postgresql://postgres@127.0.0.1:5432/portal_e2e_h7
+ * `--database` (the portal's own) lets it show the declaration (it withdraws one demo user's acceptance)
+ * and the linked vendors of a user (it looks the user's id up); without it those two are skipped.
+ * `--only inbox,history` takes only those screens. A screen that fails is reported and skipped.
+ * It uses the system Chromium (scripts/chromium.ts) and never downloads a browser.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
+import pg from 'pg';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import { CHROMIUM_LAUNCH } from './chromium';
 
-const { values } = parseArgs({ options: { base: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { base: { type: 'string' }, out: { type: 'string' }, database: { type: 'string' }, only: { type: 'string' } },
+});
 if (!values.base || !values.out) {
-  console.error('usage: npx tsx scripts/screenshots.ts --base http://127.0.0.1:PORT --out DIR');
+  console.error('usage: npx tsx scripts/screenshots.ts --base http://127.0.0.1:PORT --out DIR [--database URL] [--only a,b]');
   process.exit(2);
 }
 const base = values.base.replace(/\/$/, '');
 const out = path.resolve(values.out);
-const VIEWPORTS = [
-  { width: 1366, height: 768 },
+const only = values.only ? new Set(values.only.split(',')) : null;
+const WIDTHS = [
+  { width: 1366, height: 900 },
   { width: 390, height: 844 },
 ];
+/** A full-page shot stops here: enough to show a list's density without a 15,000 px image. */
+const MAX_HEIGHT = 3000;
 
-/** The orders list has loaded when its first row is a real row, not the "Loading…"/empty row. */
-const firstRow = (page: Page) => page.locator('table tbody tr:not(.table__empty)').first();
+const SUPPLIER = 'supplier@portal.test';
+const STAFF = 'staff@portal.test';
+const ADMIN = 'admin@portal.test';
+/** Its declaration is withdrawn (with --database) so the declaration window shows at its next page. */
+const UNDECLARED = 'supplier.user@portal.test';
 
-/** Lets late requests (counters, the order's details) settle; best effort, so a page that keeps polling does not hang it. */
-const settle = (page: Page) => page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+type Account = typeof SUPPLIER | typeof STAFF | typeof ADMIN | typeof UNDECLARED | null;
 
-async function shoot(page: Page, name: string, fullPage: boolean): Promise<void> {
-  await page.screenshot({ path: path.join(out, name), fullPage, animations: 'disabled' });
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  console.log(`${name}${scroll > client ? ` (page scrolls sideways: ${scroll} px wide in ${client} px)` : ''}`);
+interface Screen {
+  name: string;
+  as: Account;
+  path: string | (() => Promise<string | null>);
+  /** What to do once the page has loaded (open a dialog); the shot is then of the window, not the page. */
+  then?: (page: Page) => Promise<void>;
+  /** Only at this width (the phone's navbar menu). */
+  width?: number;
 }
 
+const db = values.database ? new pg.Pool({ connectionString: values.database, max: 1 }) : null;
+
+async function userId(email: string): Promise<number | null> {
+  if (!db) return null;
+  const { rows } = await db.query<{ id: number }>('select id from users where email = $1', [email]);
+  return rows[0]?.id ?? null;
+}
+
+/** Lets late requests (counters, a document's details) settle; best effort, so a page that polls does not hang it. */
+const settle = async (page: Page) => {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  await page.waitForTimeout(300);
+};
+
+/** A list's first real row (not its "Loading…"/empty row), in a table or, on a phone, a card. */
+const firstRow = (page: Page) => page.locator('main tbody tr:not(.table__empty), main [role="row"]:has(button)').first();
+
+/** Opens the first document of a list: the button in its row (the document number), or the row itself. */
+async function openFirstDocument(page: Page): Promise<void> {
+  const row = firstRow(page);
+  await row.waitFor({ timeout: 15_000 });
+  const button = row.getByRole('button').first();
+  await ((await button.isVisible()) ? button : row.locator('td:not(.table__select)').first()).click();
+  await page.getByRole('dialog').first().waitFor({ timeout: 15_000 });
+}
+
+const clickButton = (name: RegExp) => async (page: Page) => {
+  await page.getByRole('button', { name }).first().click();
+  await page.getByRole('dialog').first().waitFor({ timeout: 15_000 });
+};
+
+const SCREENS: Screen[] = [
+  { name: 'login', as: null, path: '/login' },
+  { name: 'login-forgot-password', as: null, path: '/login?forgot=1' },
+  { name: 'login-error', as: null, path: '/login?error=credentials' },
+  { name: 'password-reset', as: null, path: '/password/reset/sample-token' },
+  { name: 'inbox', as: SUPPLIER, path: '/?tab=orders' },
+  { name: 'inbox-document', as: SUPPLIER, path: '/?tab=orders', then: openFirstDocument },
+  { name: 'inbox-return-orders', as: SUPPLIER, path: '/?tab=return-orders' },
+  { name: 'invoices', as: SUPPLIER, path: '/?tab=invoices' },
+  {
+    name: 'invoice-window',
+    as: SUPPLIER,
+    path: '/?tab=invoices&docno=PO-INV-0001',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'PO-INV-0001', exact: true }).first().click();
+      await page.getByRole('dialog').first().waitFor({ timeout: 15_000 });
+    },
+  },
+  { name: 'inbox-delivery-notes', as: SUPPLIER, path: '/?tab=delivery-notes' },
+  { name: 'inbox-disputes', as: SUPPLIER, path: '/?tab=disputes' },
+  { name: 'inbox-remittances', as: SUPPLIER, path: '/?tab=remittances' },
+  { name: 'items', as: SUPPLIER, path: '/items' },
+  { name: 'pricing', as: SUPPLIER, path: '/pricing' },
+  { name: 'email-preferences', as: SUPPLIER, path: '/preferences/email' },
+  { name: 'downloads', as: SUPPLIER, path: '/downloads/no-such-token' },
+  { name: 'not-found', as: SUPPLIER, path: '/no-such-screen' },
+  {
+    name: 'declaration',
+    as: UNDECLARED,
+    path: '/',
+    then: (page) => page.getByRole('dialog', { name: 'Declaration' }).waitFor({ timeout: 15_000 }),
+  },
+  { name: 'history', as: STAFF, path: '/history' },
+  { name: 'history-document', as: STAFF, path: '/history', then: openFirstDocument },
+  { name: 'changes', as: STAFF, path: '/changes' },
+  { name: 'masterdata', as: STAFF, path: '/masterdata' },
+  { name: 'vendors', as: STAFF, path: '/vendors' },
+  { name: 'audit', as: STAFF, path: '/audit' },
+  { name: 'users', as: ADMIN, path: '/users' },
+  { name: 'users-invite', as: ADMIN, path: '/users', then: clickButton(/^Invite user/) },
+  { name: 'users-linking', as: ADMIN, path: '/users?view=linking' },
+  {
+    name: 'user-vendors',
+    as: ADMIN,
+    path: async () => {
+      const id = await userId(SUPPLIER);
+      return id === null ? null : `/users/${id}/vendors`;
+    },
+  },
+  { name: 'activity', as: ADMIN, path: '/users/activity' },
+  { name: 'integrations', as: ADMIN, path: '/integrations' },
+  { name: 'integrations-new', as: ADMIN, path: '/integrations', then: clickButton(/^New integration/) },
+  {
+    name: 'navbar-menu',
+    as: ADMIN,
+    path: '/history',
+    width: 390,
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.waitForTimeout(300);
+    },
+  },
+];
+
+/** Signs in through the real form (as tests/e2e/helpers.ts does) and keeps the cookies for every width. */
+async function signIn(browser: Browser, email: string) {
+  const page = await browser.newPage({ baseURL: base });
+  await page.goto('/login');
+  await page.getByLabel('E-mail').first().fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const state = await page.context().storageState();
+  await page.close();
+  return state;
+}
+
+/** The page's width against the window's: more means the user scrolls sideways. */
+const widths = (page: Page) =>
+  page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+
 await mkdir(out, { recursive: true });
+if (db) {
+  // The declaration shows until its current version is accepted (app/(portal)/layout.tsx).
+  await db.query('delete from declarations where user_id = (select id from users where email = $1)', [UNDECLARED]);
+}
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const sideways: Record<string, string> = {};
+const failed: string[] = [];
 try {
-  // Sign in once through the real form, as tests/e2e/helpers.ts does; every viewport reuses the cookies.
-  const login = await browser.newPage({ baseURL: base });
-  await login.goto('/login');
-  await login.getByLabel('E-mail').first().fill('supplier@portal.test');
-  await login.getByLabel('Password').fill(DEMO_PASSWORD);
-  await login.getByRole('button', { name: 'Sign in' }).click();
-  await login.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const storageState = await login.context().storageState();
-  await login.close();
-
-  for (const viewport of VIEWPORTS) {
-    const context = await browser.newContext({ baseURL: base, viewport, storageState });
-    const page = await context.newPage();
-    await page.goto('/?tab=orders');
-    await firstRow(page).waitFor();
-    await settle(page);
-    await shoot(page, `inbox-${viewport.width}.png`, true);
-
-    // The new inbox may put a button (the order number) in the row; the old one opens from the row itself.
-    const row = firstRow(page);
-    const button = row.getByRole('button').first();
-    await ((await button.isVisible()) ? button : row.locator('td:not(.table__select)').first()).click();
-    await page.getByRole('dialog').first().waitFor();
-    await settle(page);
-    await shoot(page, `order-window-${viewport.width}.png`, false);
-    await context.close();
+  const states = new Map<string, Awaited<ReturnType<typeof signIn>>>();
+  for (const screen of SCREENS) {
+    if (only && !only.has(screen.name)) continue;
+    if (screen.as === UNDECLARED && !db) continue;
+    const target = typeof screen.path === 'string' ? screen.path : await screen.path();
+    if (target === null) continue;
+    if (screen.as && !states.has(screen.as)) states.set(screen.as, await signIn(browser, screen.as));
+    const storageState = screen.as ? states.get(screen.as) : undefined;
+    for (const viewport of WIDTHS) {
+      if (screen.width && screen.width !== viewport.width) continue;
+      const name = `${screen.name}-${viewport.width}.png`;
+      const context = await browser.newContext({ baseURL: base, viewport, storageState });
+      try {
+        const page = await context.newPage();
+        await page.goto(target);
+        await settle(page);
+        if (screen.then) {
+          await screen.then(page);
+          await settle(page);
+        }
+        const { scroll, client } = await widths(page);
+        if (scroll > client) sideways[name] = `${scroll} px wide in ${client} px`;
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        // A dialog is shot as the window shows it; a page in full, up to MAX_HEIGHT.
+        const fullPage = !screen.then;
+        const clip = fullPage ? { x: 0, y: 0, width: Math.max(scroll, client), height: Math.min(height, MAX_HEIGHT) } : undefined;
+        await page.screenshot({ path: path.join(out, name), fullPage, clip, animations: 'disabled' });
+        console.log(
+          `${name}${scroll > client ? ` (scrolls sideways: ${sideways[name]})` : ''}${fullPage && height > MAX_HEIGHT ? ` (${height} px tall, cut at ${MAX_HEIGHT})` : ''}`,
+        );
+      } catch (error) {
+        failed.push(name);
+        console.error(`${name} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      } finally {
+        await context.close();
+      }
+    }
   }
 } finally {
   await browser.close();
+  await db?.end();
+}
+if (!only) await writeFile(path.join(out, 'sideways.json'), `${JSON.stringify(sideways, null, 2)}\n`);
+if (failed.length) {
+  console.error(`failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
 }

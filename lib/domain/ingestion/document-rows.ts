@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { XdocSubType, XdocType } from '../../../db/schema';
 import type { ResolvedReferences } from './references';
-import type { IngestedDocument, IngestedType } from './schemas';
+import type { IngestResult, IngestedDocument, IngestedType } from './schemas';
 
 /** How each type is stored, as the seed stores it (db/seed/document-kinds.ts). */
 const KINDS: Record<IngestedType, { type: XdocType; typeDescr: string }> = {
@@ -70,12 +70,6 @@ export function insertLinesSql(xdocId: number | SQL | null, json: string): SQL {
     from ${LINES_OF(json)} l`;
 }
 
-/** Total excluding tax, tax (the sum of the lines' rounded tax) and total including, from the lines, as exact strings. */
-export function totalsSql(json: string): SQL {
-  return sql`select (t.excl)::text as "excl", (t.tax)::text as "tax", (t.excl + t.tax)::text as "incl"
-    from (select round(sum(l.qty * l.amount), 2) as excl, sum(round(l.qty * l.amount * l.tax_percent / 100, 2)) as tax from ${LINES_OF(json)} l) t`;
-}
-
 /** The document's own columns (everything but ids, state and totals), for insert and update alike. */
 export function documentColumns(doc: IngestedDocument, refs: ResolvedReferences, relatedXdocId: number | null) {
   const kind = KINDS[doc.type];
@@ -105,3 +99,10 @@ export function documentColumns(doc: IngestedDocument, refs: ResolvedReferences,
 }
 
 export const newTinyMce = () => randomBytes(10).toString('hex');
+
+/** What a document's events carry: its result with the codes the sender used. */
+export const eventData = (doc: IngestedDocument, result: IngestResult) => ({
+  ...result,
+  vendorCode: doc.vendorCode,
+  storeCode: doc.storeCode,
+});

@@ -6,8 +6,10 @@ import { ConflictError } from '../errors';
 import { recordEvent } from '../integrations/record-event';
 import { contentHash } from './content-hash';
 import { resolveReferences } from './references';
-import { documentColumns, insertLinesSql, linesJson, newTinyMce, totalsSql, typeDescrOf } from './document-rows';
+import { documentColumns, eventData, insertLinesSql, linesJson, typeDescrOf } from './document-rows';
+import { insertNewDocuments } from './insert-new-documents';
 import type { IngestedDocument, IngestResult } from './schemas';
+import { documentTotals } from './totals';
 
 /**
  * POST /api/v1/documents: one document, all or nothing, in one transaction (used by bulk per line too).
@@ -32,60 +34,37 @@ export async function ingestInTransaction(tx: Tx, actor: IntegrationActor, doc: 
   );
   const [known] = await tx.select().from(ingestedDocuments).where(identity);
   const hash = contentHash(doc);
-  const json = linesJson(doc, refs);
   const relatedXdocId = await relatedOrderId(tx, doc, subsidiaryId, refs.vendorId);
-  const columns = documentColumns(doc, refs, relatedXdocId);
-  const [totals] = (await tx.execute<{ excl: string; tax: string; incl: string }>(totalsSql(json))).rows;
-  const money = { totValue: totals.incl, xdocTotalExcl: totals.excl, xdocTaxAmount: totals.tax, xdocTotalIncl: totals.incl };
-  const audit = (xdocId: number, action: string, descr: string) =>
-    tx
-      .insert(auditEntries)
-      .values({ xdocId, entityType: 'xdoc', entityId: xdocId, action, descr, ownerUserId: null, ownerName: integrationDoerName(actor) });
-
-  if (!known) {
-    const tinyMce = newTinyMce();
-    const [created] = await tx
-      .insert(xdocs)
-      .values({ tinyMce, ...columns, ...money })
-      .returning({ id: xdocs.id });
-    await tx.execute(insertLinesSql(created.id, json));
-    await tx.insert(ingestedDocuments).values({
-      subsidiaryId,
-      type: doc.type,
-      docno: doc.docno,
-      xdocId: created.id,
-      contentHash: hash,
-      integrationId: actor.integrationId,
-    });
-    await audit(created.id, 'created', `${typeDescrOf(doc.type)} ${doc.docno} received`);
-    const result: IngestResult = { status: 'created', docno: doc.docno, type: doc.type, tinyMce, version: 1 };
-    await recordEvent(tx, {
-      type: 'document.ingested',
-      subsidiaryId,
-      vendorId: refs.vendorId,
-      xdocId: created.id,
-      data: eventData(doc, result),
-    });
-    return result;
-  }
+  // A new document is written exactly as the bulk path writes a batch of them (insert-new-documents.ts).
+  if (!known) return (await insertNewDocuments(tx, actor, [{ doc, refs, hash, relatedXdocId }]))[0];
 
   const [current] = await tx.select().from(xdocs).where(eq(xdocs.id, known.xdocId)).for('update');
   if (known.contentHash === hash)
     return { status: 'unchanged', docno: doc.docno, type: doc.type, tinyMce: current.tinyMce, version: known.version };
   const reason = await actedOnReason(tx, current);
   if (reason) throw new ConflictError(`${typeDescrOf(doc.type)} ${doc.docno} cannot be changed: ${reason}`, { docno: [reason] });
+  const totals = documentTotals(doc);
+  const money = { totValue: totals.incl, xdocTotalExcl: totals.excl, xdocTaxAmount: totals.tax, xdocTotalIncl: totals.incl };
   await tx
     .update(xdocs)
-    .set({ ...columns, ...money, updatedAt: sql`now()` })
+    .set({ ...documentColumns(doc, refs, relatedXdocId), ...money, updatedAt: sql`now()` })
     .where(eq(xdocs.id, current.id));
   await tx.execute(sql`delete from xdoc_lines where xdoc_id = ${current.id}`);
-  await tx.execute(insertLinesSql(current.id, json));
+  await tx.execute(insertLinesSql(current.id, linesJson(doc, refs)));
   const version = known.version + 1;
   await tx
     .update(ingestedDocuments)
     .set({ contentHash: hash, version, integrationId: actor.integrationId, updatedAt: sql`now()` })
     .where(identity);
-  await audit(current.id, 'updated', `${typeDescrOf(doc.type)} ${doc.docno} updated by the retailer (version ${version})`);
+  await tx.insert(auditEntries).values({
+    xdocId: current.id,
+    entityType: 'xdoc',
+    entityId: current.id,
+    action: 'updated',
+    descr: `${typeDescrOf(doc.type)} ${doc.docno} updated by the retailer (version ${version})`,
+    ownerUserId: null,
+    ownerName: integrationDoerName(actor),
+  });
   const result: IngestResult = { status: 'updated', docno: doc.docno, type: doc.type, tinyMce: current.tinyMce, version };
   await recordEvent(tx, {
     type: 'document.updated',
@@ -96,12 +75,6 @@ export async function ingestInTransaction(tx: Tx, actor: IntegrationActor, doc: 
   });
   return result;
 }
-
-export const eventData = (doc: IngestedDocument, result: IngestResult) => ({
-  ...result,
-  vendorCode: doc.vendorCode,
-  storeCode: doc.storeCode,
-});
 
 /** Why a document may no longer be changed by its sender, or null when nobody has acted on it yet. */
 async function actedOnReason(tx: Tx, doc: typeof xdocs.$inferSelect): Promise<string | null> {

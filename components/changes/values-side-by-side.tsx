@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SideBySideTable } from './side-by-side-table';
 
 /** One row of a side-by-side comparison: a field's label, its current and proposed value. */
 export interface ComparedField {
@@ -29,48 +30,33 @@ export function priceChangePercent(current: unknown, proposed: unknown): string 
   return `${percent > 0 ? '+' : percent < 0 ? '-' : ''}${Math.abs(percent).toFixed(2)} %`;
 }
 
-/**
- * A change shown side by side (beyond the spec: see what changes): each field's current and proposed
- * value, changed fields highlighted and marked for screen readers, prices with the percentage they move.
- */
+/** A proposed value: the current one greyed when the field is not part of the change, a price with its move. */
+function Proposed({ field, percentFor }: { field: ComparedField; percentFor: readonly string[] }) {
+  const percent = isChanged(field) && percentFor.includes(field.key) ? priceChangePercent(field.current, field.proposed) : null;
+  return (
+    <>
+      {field.unchanged ? <span className="muted">{shown(field.current)}</span> : shown(field.proposed)}
+      {percent ? <span className="side-by-side__percent"> ({percent})</span> : null}
+    </>
+  );
+}
+
+/** An item or pricing change side by side (beyond the spec: see what changes), prices with the percentage they move. */
 export function ValuesSideBySide({
   fields,
   percentFor = [],
   caption,
 }: {
   fields: ComparedField[];
-  percentFor?: string[];
+  percentFor?: readonly string[];
   caption?: ReactNode;
 }) {
   return (
-    <table className="table side-by-side">
-      {caption ? <caption>{caption}</caption> : null}
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Current</th>
-          <th scope="col">Proposed</th>
-        </tr>
-      </thead>
-      <tbody>
-        {fields.map((field) => {
-          const changed = isChanged(field);
-          const percent = changed && percentFor.includes(field.key) ? priceChangePercent(field.current, field.proposed) : null;
-          return (
-            <tr key={field.key} className={changed ? 'is-changed' : undefined} data-field={field.key}>
-              <th scope="row">
-                {field.label}
-                {changed ? <span className="badge badge--warning side-by-side__mark">changed</span> : null}
-              </th>
-              <td>{shown(field.current)}</td>
-              <td>
-                {field.unchanged ? <span className="muted">{shown(field.current)}</span> : shown(field.proposed)}
-                {percent ? <span className="side-by-side__percent"> ({percent})</span> : null}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <SideBySideTable
+      fields={fields}
+      caption={caption}
+      isChanged={isChanged}
+      renderValue={(field, side) => (side === 'current' ? shown(field.current) : <Proposed field={field} percentFor={percentFor} />)}
+    />
   );
 }

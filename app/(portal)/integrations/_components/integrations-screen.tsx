@@ -79,8 +79,9 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
     },
     {
       id: 'scopes',
-      header: 'May',
-      label: 'May',
+      // The new-integration dialog's own words for the scopes; a bare "May" read as a month.
+      header: 'What it may do',
+      label: 'What it may do',
       cell: (r) => (
         <ul className="plain-list">
           {r.scopes.map((s) => (

@@ -8,8 +8,9 @@
  * Run against a running portal seeded with the demo accounts (scripts/e2e-server.ts serves one), e.g.
  *   npx tsx scripts/screenshots.ts --base http://127.0.0.1:3197 --out docs/screenshots/issue-26/after \
  *     --database postgresql://postgres@127.0.0.1:5432/portal_e2e_h7
- * `--database` (the portal's own) lets it show the declaration (it withdraws one demo user's acceptance)
- * and the linked vendors of a user (it looks the user's id up); without it those two are skipped.
+ * `--database` (the portal's own) lets it show the declaration (it withdraws one demo user's acceptance),
+ * the linked vendors of a user and an integration's deliveries (it looks their ids up), and with the
+ * server's NEXTAUTH_SECRET in the environment the download pages; without them those are skipped.
  * `--only inbox,history` takes only those screens. A screen that fails is reported and skipped.
  * It uses the system Chromium (scripts/chromium.ts) and never downloads a browser.
  */
@@ -87,6 +88,38 @@ const clickButton = (name: RegExp) => async (page: Page) => {
   await page.getByRole('dialog').first().waitFor({ timeout: 15_000 });
 };
 
+/** The new-integration dialog sent empty (its messages), or filled in and sent (the key shown once). */
+const createIntegration = (filled: boolean) => async (page: Page) => {
+  await clickButton(/^New integration/)(page);
+  const dialog = page.getByRole('dialog').first();
+  if (filled) {
+    await dialog.getByLabel('Name').fill(`Head-office ERP ${page.viewportSize()?.width}`);
+    await dialog.getByRole('combobox', { name: 'Subsidiaries it acts for' }).fill('Protea');
+    await dialog.getByRole('option').first().click();
+    await dialog.getByLabel('Webhook URL (optional)').fill('https://erp.example.com/portal-webhooks');
+  }
+  await dialog.getByRole('button', { name: 'Create integration' }).click();
+  if (filled) await page.getByRole('dialog', { name: / created$/ }).waitFor({ timeout: 15_000 });
+  else await page.waitForTimeout(500);
+};
+
+/**
+ * Download links (app/(portal)/downloads) are signed with the server's NEXTAUTH_SECRET: given the same one
+ * (and --database, to put a workbook there), one link still valid and one an hour old.
+ */
+async function downloadPath(expired: boolean): Promise<string | null> {
+  const id = await userId(SUPPLIER);
+  if (!db || id === null || !process.env.NEXTAUTH_SECRET) return null;
+  const { rows } = await db.query<{ id: number }>(
+    `insert into uploaded_files (file_name, content_type, byte_size, content, purpose, uploaded_by)
+     values ('items-V0001.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 1, '\\x00', 'items-download', $1)
+     returning id`,
+    [id],
+  );
+  const { downloadToken } = await import('../lib/domain/catalogue/download-link');
+  return `/downloads/${downloadToken(rows[0].id, id, new Date(Date.now() + (expired ? -1 : 1) * 3_600_000))}`;
+}
+
 const SCREENS: Screen[] = [
   { name: 'login', as: null, path: '/login' },
   { name: 'login-forgot-password', as: null, path: '/login?forgot=1' },
@@ -111,7 +144,8 @@ const SCREENS: Screen[] = [
   { name: 'items', as: SUPPLIER, path: '/items' },
   { name: 'pricing', as: SUPPLIER, path: '/pricing' },
   { name: 'email-preferences', as: SUPPLIER, path: '/preferences/email' },
-  { name: 'downloads', as: SUPPLIER, path: '/downloads/no-such-token' },
+  { name: 'downloads-ready', as: SUPPLIER, path: () => downloadPath(false) },
+  { name: 'downloads-expired', as: SUPPLIER, path: () => downloadPath(true) },
   { name: 'not-found', as: SUPPLIER, path: '/no-such-screen' },
   {
     name: 'declaration',
@@ -137,8 +171,30 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'activity', as: ADMIN, path: '/users/activity' },
-  { name: 'integrations', as: ADMIN, path: '/integrations' },
   { name: 'integrations-new', as: ADMIN, path: '/integrations', then: clickButton(/^New integration/) },
+  { name: 'integrations-new-errors', as: ADMIN, path: '/integrations', then: createIntegration(false) },
+  // Creates an integration (one per width) so the list below has rows and its deliveries a page.
+  { name: 'integrations-key', as: ADMIN, path: '/integrations', then: createIntegration(true) },
+  { name: 'integrations', as: ADMIN, path: '/integrations' },
+  {
+    name: 'integrations-deliveries',
+    as: ADMIN,
+    path: async () => {
+      const rows = db ? (await db.query<{ id: number }>('select id from integrations order by id limit 1')).rows : [];
+      return rows[0] ? `/integrations/${rows[0].id}/deliveries` : null;
+    },
+  },
+  {
+    name: 'navbar-username',
+    as: ADMIN,
+    path: '/history',
+    then: async (page) => {
+      const menu = page.getByRole('button', { name: 'Menu' });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole('button', { name: 'Portal Admin' }).click();
+      await page.getByRole('dialog').first().waitFor({ timeout: 15_000 });
+    },
+  },
   {
     name: 'navbar-menu',
     as: ADMIN,

@@ -30,6 +30,10 @@ const isFailedForGood = (d: Delivery) => d.status === 'failed' || d.status === '
 /** A delivery whose last attempt did not get a 2xx, or that was held back: the ones a Replay is for. */
 export const hasFailed = (d: Delivery) => isFailedForGood(d) || (d.status === 'pending' && d.attempts > 0);
 
+/** The table's caption; with none yet the empty row says so, not "The latest 0 deliveries". */
+const deliveriesCaption = (count: number) =>
+  count === 0 ? 'Deliveries' : count === 1 ? 'One delivery' : `The latest ${count} deliveries, newest first`;
+
 function statusOf(d: Delivery): { label: string; tone: string } {
   if (d.status === 'succeeded') return { label: 'Delivered', tone: 'success' };
   if (d.status === 'failed') return { label: 'Failed, endpoint disabled', tone: 'danger' };
@@ -135,7 +139,7 @@ export function DeliveriesScreen({
         <h1 className="page__title">Webhook deliveries of {integration.name}</h1>
         <div className="toolbar">
           <Link href="/integrations" className="btn btn--ghost">
-            Integrations
+            All integrations
           </Link>
           <button type="button" className="btn btn--secondary" onClick={() => void reload()} disabled={loading}>
             Refresh
@@ -150,7 +154,7 @@ export function DeliveriesScreen({
         {loading ? 'Loading the deliveries…' : ''}
       </p>
       <SortableTable
-        caption={rows.length === 1 ? 'One delivery' : `The latest ${rows.length} deliveries, newest first`}
+        caption={deliveriesCaption(rows.length)}
         columns={columns}
         rows={rows}
         getRowKey={(d) => d.id}

@@ -20,7 +20,7 @@ test.describe('sign-in', () => {
     await page.getByLabel('E-mail').first().fill('staff@portal.test');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('.alert-error')).toHaveText('These credentials do not match our records.');
+    await expect(page.locator('.alert--error')).toHaveText('These credentials do not match our records.');
     await expect(page).toHaveURL(/\/login/);
   });
 

@@ -22,12 +22,12 @@ export default async function UnsubscribePage({ searchParams }: Props) {
             <p>
               Stop e-mails to {view.email} about {view.labels.join(', ')}?
             </p>
-            <button type="submit" className="btn btn-primary">
+            <button type="submit" className="btn btn--primary">
               Unsubscribe
             </button>
           </form>
         ) : (
-          <p className="alert alert-error" role="alert">
+          <p className="alert alert--error" role="alert">
             {INVALID_UNSUBSCRIBE_LINK}
           </p>
         )}

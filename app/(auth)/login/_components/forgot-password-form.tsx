@@ -59,12 +59,12 @@ export function ForgotPasswordForm({ token, initialEmail, error, onClose }: Prop
         <input name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
       </label>
       {message && (
-        <p className={`alert alert-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+        <p className={`alert alert--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}
         </p>
       )}
       <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
           Send reset link
         </button>
         <button type="button" className="btn" onClick={() => onClose(email)}>

@@ -37,12 +37,12 @@ export function SignInForm({ token, error, status, email, next, forgotOpen }: Pr
   return (
     <>
       {error && (
-        <p className="alert alert-error" role="alert">
+        <p className="alert alert--error" role="alert">
           {error}
         </p>
       )}
       {status && (
-        <p className="alert alert-success" role="status">
+        <p className="alert alert--success" role="status">
           {status}
         </p>
       )}
@@ -57,7 +57,7 @@ export function SignInForm({ token, error, status, email, next, forgotOpen }: Pr
           Password
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
-        <button type="submit" className="btn btn-primary">
+        <button type="submit" className="btn btn--primary">
           Sign in
         </button>
       </form>

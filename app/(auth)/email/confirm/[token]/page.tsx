@@ -24,7 +24,7 @@ export default async function ConfirmEmailChangePage({ params, searchParams }: P
   if (status === 'confirmed')
     return (
       <Card>
-        <p className="alert alert-success" role="status">
+        <p className="alert alert--success" role="status">
           Your e-mail address has been changed. You have been signed out everywhere; sign in again with the new address.
         </p>
       </Card>
@@ -35,7 +35,7 @@ export default async function ConfirmEmailChangePage({ params, searchParams }: P
   return (
     <Card>
       {errorText && (
-        <p className="alert alert-error" role="alert">
+        <p className="alert alert--error" role="alert">
           {errorText}
         </p>
       )}
@@ -47,7 +47,7 @@ export default async function ConfirmEmailChangePage({ params, searchParams }: P
           </p>
           <input type="hidden" name="_token" value={await xsrfToken()} />
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className="btn btn-primary">
+          <button type="submit" className="btn btn--primary">
             Confirm the new address
           </button>
         </form>

@@ -16,7 +16,7 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
       <section className="auth-card">
         <h1>Choose a new password</h1>
         {error && (
-          <p className="alert alert-error" role="alert">
+          <p className="alert alert--error" role="alert">
             {error}
           </p>
         )}
@@ -31,7 +31,7 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
             Confirm new password
             <input name="password_confirmation" type="password" autoComplete="new-password" minLength={8} required />
           </label>
-          <button type="submit" className="btn btn-primary">
+          <button type="submit" className="btn btn--primary">
             Set password
           </button>
         </form>

@@ -11,15 +11,27 @@ import type { InboxRow } from './tabs';
 type DateField = 'docDate' | 'deliveryDate';
 type MoneyField = 'xdocTotalIncl' | 'totValue';
 
+/** The whole text of a cell cut to one line, for its title (hover) where the line ends in "…". */
+const oneLineTitle = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
+
+/** A text column; `oneline` cuts it to one line with "…", whole in its title (names that would wrap a row). */
 export const textColumn = (
   id: string,
   header: string,
   value: (row: InboxRow) => string | null | undefined,
   className?: string,
+  oneline = false,
 ): Column<InboxRow> => ({
   id,
   header,
-  cell: (row) => value(row) ?? '',
+  cell: (row) =>
+    oneline ? (
+      <span className="inbox-oneline" title={oneLineTitle(value(row))}>
+        {value(row)}
+      </span>
+    ) : (
+      (value(row) ?? '')
+    ),
   sortValue: (row) => value(row) ?? '',
   sortType: 'text',
   className,
@@ -67,12 +79,20 @@ export const moneyColumn = (field: MoneyField = 'xdocTotalIncl', header = 'Total
   className: 'num',
 });
 
-/** The vendor a document belongs to (code and name), for a user linked to several vendors. */
+/**
+ * The vendor a document belongs to, for a user linked to several vendors: its code and as much of its
+ * name as one line holds, the whole name in the title. A name wrapped over four lines made every row four
+ * lines tall and left five orders on a laptop's screen (docs/architecture.md "The client side").
+ */
 export const vendorColumn = (): Column<InboxRow> => ({
   id: 'vendor',
   header: 'Vendor',
   cell: (row) => (
-    <span data-vendor-code={row.vendorCode ?? undefined}>
+    <span
+      className="inbox-oneline inbox-vendor"
+      data-vendor-code={row.vendorCode ?? undefined}
+      title={oneLineTitle(row.vendorCode, row.vendorName)}
+    >
       {row.vendorCode}
       {row.vendorName ? <span className="muted inbox-code"> {row.vendorName}</span> : null}
     </span>
@@ -85,7 +105,11 @@ export const storeColumn = (): Column<InboxRow> => ({
   id: 'store',
   header: 'Store',
   cell: (row) => (
-    <span data-store-code={row.storeCode ?? undefined}>
+    <span
+      className="inbox-oneline inbox-store"
+      data-store-code={row.storeCode ?? undefined}
+      title={oneLineTitle(row.branchName, row.storeCode)}
+    >
       {row.branchName ?? ''}
       {row.storeCode ? <span className="muted inbox-code"> {row.storeCode}</span> : null}
     </span>

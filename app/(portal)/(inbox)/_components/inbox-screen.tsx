@@ -14,6 +14,7 @@ import { InvoiceList } from './invoices/invoice-list';
 import { OrderList } from './orders/order-list';
 import { PAGE_SIZE_COOKIES, pageSizeCookie } from '@/components/lists/page-size';
 import { counterOf, INVOICE_VIEWS, LIST_ENDPOINTS, toListPage, type InvoiceViewId, type ListId, type ListPage, type TabId } from './tabs';
+import './inbox.css';
 
 export interface InboxScreenProps {
   /** The inbox as the address described it when the page was rendered. */

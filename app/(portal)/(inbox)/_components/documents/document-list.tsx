@@ -13,7 +13,7 @@ import { NoticeModal } from '@/components/ui/notice-modal';
 import type { DocumentTabId, InboxRow } from '../tabs';
 import { useListControls } from '../use-list-controls';
 
-const customer = textColumn('customer', 'Customer', (row) => row.custaccountName);
+const customer = textColumn('customer', 'Customer', (row) => row.custaccountName, undefined, true);
 const orderno = textColumn('orderno', 'Order number', (row) => row.orderno);
 
 const NUMBER_HEADERS: Record<DocumentTabId, string> = { 'delivery-notes': 'Delivery note', disputes: 'Dispute', remittances: 'Remittance' };

@@ -2,7 +2,7 @@
 
 import { toCents } from '@/lib/format/money';
 import { mismatchOf, type FormRow } from './invoice-form';
-import { QuantityCell } from './form-fields';
+import { LeadCells, QuantityCell } from './form-fields';
 import { PriceCells, type LinesProps } from './invoice-lines';
 
 const differs = (row: FormRow) => row.received !== null && toCents(row.received) !== toCents(row.ordered);
@@ -25,9 +25,9 @@ export function ReceivedNotice({ rows }: { rows: FormRow[] }) {
  * already, this invoice's quantity (the received one to start with), amount and tax, and the difference
  * per line in words.
  */
-export function DiscrepancyLines({ rows, disabled, onChange, onAmountDone }: LinesProps) {
+export function DiscrepancyLines({ rows, ...editing }: LinesProps) {
   return (
-    <div className="table-wrap doc-lines">
+    <div className="table-wrap doc-lines invoice-lines-wrap">
       <table className="table invoice-lines">
         <caption className="visually-hidden">Lines to invoice, with what was ordered and what was received</caption>
         <thead>
@@ -49,16 +49,16 @@ export function DiscrepancyLines({ rows, disabled, onChange, onAmountDone }: Lin
             const mismatch = mismatchOf(row);
             return (
               <tr key={row.key} data-line={row.lineNumber}>
-                <td>{row.lineNumber}</td>
-                <td>
-                  {row.catalogueCode} <span className="muted">{row.descr}</span>
+                <LeadCells row={row} withDelivered={false} />
+                <td className="num" data-label="Received">
+                  {row.received ?? '—'}
                 </td>
-                <td className="num">{row.ordered}</td>
-                <td className="num">{row.received ?? '—'}</td>
-                <td className="num">{row.invoiced}</td>
-                <QuantityCell what="Quantity" row={row} disabled={disabled} onChange={onChange} />
-                <PriceCells row={row} disabled={disabled} onChange={onChange} onAmountDone={onAmountDone} />
-                <td>
+                <td className="num" data-label="Invoiced">
+                  {row.invoiced}
+                </td>
+                <QuantityCell what="Quantity" row={row} disabled={editing.disabled} onChange={editing.onChange} />
+                <PriceCells row={row} {...editing} />
+                <td data-label="Difference">
                   {mismatch ? (
                     <span className="badge badge--warning">{mismatch}</span>
                   ) : (

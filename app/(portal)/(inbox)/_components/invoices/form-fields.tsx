@@ -142,40 +142,68 @@ export function FileField({ id, label, onChange }: { id: string; label: string; 
   );
 }
 
-/** A number input of a line (quantity, amount, tax percent), named for screen readers by what and which line. */
+/**
+ * A number input of a line (quantity, amount, tax percent), named for screen readers by what and which
+ * line, with what a refusal said of it beneath it.
+ */
 export function LineInput(props: {
   what: string;
   row: FormRow;
   value: string;
   disabled: boolean;
   readOnly?: boolean;
+  errors?: string[];
   onChange: (value: string) => void;
   onBlur?: () => void;
 }) {
+  const id = `line-${props.row.key}-${props.what}`.replace(/[^\w-]/g, '-').toLowerCase();
   return (
-    <input
-      className="input input--num"
-      aria-label={`${props.what} of line ${props.row.lineNumber}`}
-      inputMode="decimal"
-      value={props.value}
-      readOnly={props.readOnly}
-      disabled={props.disabled}
-      onChange={(e) => props.onChange(e.target.value)}
-      onBlur={props.onBlur}
-    />
+    <>
+      <input
+        id={id}
+        className="input input--num"
+        aria-label={`${props.what} of line ${props.row.lineNumber}`}
+        inputMode="decimal"
+        value={props.value}
+        readOnly={props.readOnly}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onBlur}
+        {...invalidWhen(id, props.errors)}
+      />
+      <FieldError id={id} messages={props.errors} />
+    </>
   );
 }
 
-/** The cells every lines table starts with: line, item, ordered, delivered so far (not for a credit note). */
-export function LeadCells({ row, withDelivered = true }: { row: FormRow; withDelivered?: boolean }) {
+/**
+ * The cells every lines table starts with: line, item, ordered, delivered so far (not for a credit note).
+ * Each cell carries its column's name (data-label): at phone width a line is a card of labelled values
+ * (inbox.css).
+ */
+export function LeadCells({
+  row,
+  withDelivered = true,
+  orderedLabel = 'Ordered',
+}: {
+  row: FormRow;
+  withDelivered?: boolean;
+  orderedLabel?: string;
+}) {
   return (
     <>
-      <td>{row.lineNumber}</td>
-      <td>
+      <td data-label="Line">{row.lineNumber}</td>
+      <td data-label="Item" className="invoice-lines__item">
         {row.catalogueCode} <span className="muted">{row.descr}</span>
       </td>
-      <td className="num">{row.ordered}</td>
-      {withDelivered ? <td className="num">{row.delivered}</td> : null}
+      <td className="num" data-label={orderedLabel}>
+        {row.ordered}
+      </td>
+      {withDelivered ? (
+        <td className="num" data-label="Delivered">
+          {row.delivered}
+        </td>
+      ) : null}
     </>
   );
 }
@@ -189,7 +217,7 @@ export function QuantityCell(props: {
 }) {
   const { what, row, disabled, onChange } = props;
   return (
-    <td>
+    <td data-label={what}>
       <LineInput
         what={what}
         row={row}

@@ -12,25 +12,28 @@ type Editing = {
   onChange: (key: string, change: Partial<FormRow>) => void;
   /** Spec §5: leaving an amount checks it against the order's. */
   onAmountDone: (row: FormRow) => void;
+  /** What a refusal said of a line's field (the window's own check or the server's). */
+  errorsOf?: (row: FormRow, field: 'qty' | 'amount' | 'taxPercent') => string[];
 };
 export type LinesProps = Editing & { rows: FormRow[] };
 
 /** A line's amount and tax percent as typed, and its total incl. VAT (the invoice and discrepancy windows). */
-export function PriceCells({ row, disabled, onChange, onAmountDone }: Editing & { row: FormRow }) {
+export function PriceCells({ row, disabled, onChange, onAmountDone, errorsOf }: Editing & { row: FormRow }) {
   const { excl, tax } = lineValue(row);
   return (
     <>
-      <td>
+      <td data-label="Amount">
         <LineInput
           what="Amount"
           row={row}
           value={row.amount}
           disabled={disabled}
+          errors={errorsOf?.(row, 'amount')}
           onChange={(v) => onChange(row.key, { amount: sanitizeAmount(v) })}
           onBlur={() => onAmountDone(row)}
         />
       </td>
-      <td>
+      <td data-label="Tax %">
         <LineInput
           what="Tax percent"
           row={row}
@@ -40,7 +43,7 @@ export function PriceCells({ row, disabled, onChange, onAmountDone }: Editing & 
           onChange={(v) => onChange(row.key, { taxPercent: clampTaxPercent(v) })}
         />
       </td>
-      <td className="num">
+      <td className="num" data-label="Total">
         <Money value={fromCents(excl + tax)} />
       </td>
     </>
@@ -51,9 +54,9 @@ export function PriceCells({ row, disabled, onChange, onAmountDone }: Editing & 
  * The lines with the three-way match: ordered, delivered, invoiced, and this document's quantity and
  * amount; worded for a credit note (returned, credited, no deliveries) when `words` say so.
  */
-export function InvoiceLines({ rows, disabled, onChange, onAmountDone, words = RAISE_WORDS.invoice }: LinesProps & { words?: RaiseWords }) {
+export function InvoiceLines({ rows, words = RAISE_WORDS.invoice, ...editing }: LinesProps & { words?: RaiseWords }) {
   return (
-    <div className="table-wrap doc-lines">
+    <div className="table-wrap doc-lines invoice-lines-wrap">
       <table className="table invoice-lines">
         <caption className="visually-hidden">Lines to {words.verb}</caption>
         <thead>
@@ -75,11 +78,13 @@ export function InvoiceLines({ rows, disabled, onChange, onAmountDone, words = R
             const mismatch = mismatchOf(row, words);
             return (
               <tr key={row.key} data-line={row.lineNumber}>
-                <LeadCells row={row} withDelivered={words.showsDelivered} />
-                <td className="num">{row.invoiced}</td>
-                <QuantityCell what="Quantity" row={row} disabled={disabled} onChange={onChange} />
-                <PriceCells row={row} disabled={disabled} onChange={onChange} onAmountDone={onAmountDone} />
-                <td>
+                <LeadCells row={row} withDelivered={words.showsDelivered} orderedLabel={words.ordered} />
+                <td className="num" data-label={words.taken}>
+                  {row.invoiced}
+                </td>
+                <QuantityCell what="Quantity" row={row} disabled={editing.disabled} onChange={editing.onChange} />
+                <PriceCells row={row} {...editing} />
+                <td data-label="Match">
                   {mismatch ? <span className="badge badge--warning">{mismatch}</span> : <span className="badge badge--success">OK</span>}
                 </td>
               </tr>

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { XdocDetail, XdocLine } from '@/lib/domain/documents/queries';
 import { fakeResponse } from '@/lib/client/test-support/fake-response';
@@ -122,6 +122,43 @@ describe('InvoiceModal', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(required);
     expect(screen.getByLabelText('Delivery note number')).toHaveAccessibleDescription(required);
     expect(submissions()).toEqual([]);
+  });
+
+  it('names every missing field at once beside it, takes no focus, and is a form its submit button belongs to (issue 26)', async () => {
+    const user = userEvent.setup();
+    render(<InvoiceModal order={order()} isCredit={false} onClose={jest.fn()} onSubmitted={jest.fn()} />);
+    await screen.findByLabelText('Quantity of line 1');
+    const note = screen.getByLabelText('Delivery note number');
+    const submit = screen.getByRole('button', { name: 'Submit invoice' });
+    // Enter in any field submits: the button is the form's own submit button (the browser's implicit submission).
+    expect(submit).toHaveAttribute('type', 'submit');
+    expect((submit as HTMLButtonElement).form).toBe((note as HTMLInputElement).form);
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(note);
+    fireEvent.submit((note as HTMLInputElement).form!);
+    const noteRequired = 'Please capture a delivery note number or select a delivery note from the dropdown.';
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(noteRequired);
+    expect(alert).toHaveTextContent('Please capture an invoice number.');
+    expect(note).toHaveAccessibleDescription(noteRequired);
+    expect(screen.getByLabelText('Invoice number')).toHaveAccessibleDescription('Please capture an invoice number.');
+    expect(note).toHaveFocus();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(submissions()).toEqual([]);
+  });
+
+  it('sets an amount above the order’s back and says so beside it, without a dialog (issue 26)', async () => {
+    const user = userEvent.setup();
+    render(<InvoiceModal order={order()} isCredit={false} onClose={jest.fn()} onSubmitted={jest.fn()} />);
+    const amount = await screen.findByLabelText('Amount of line 2');
+    await user.clear(amount);
+    await user.type(amount, '10.10');
+    await user.tab();
+    const message = 'Amount cannot exceed original order amount of 10.00';
+    expect(amount).toHaveValue('10.00');
+    expect(amount).toHaveAccessibleDescription(message);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('words a credit note for a return order as one: returned and credited, a return note, no deliveries (issue 27)', async () => {

@@ -5,9 +5,9 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { useOops } from '@/components/ui/use-oops';
 import type { DiscrepancyReason } from '@/lib/domain/documents/labels';
-import { DISCREPANCY_REASON_REQUIRED } from '@/lib/domain/invoicing/schemas';
 import { formatMoney } from '@/lib/format';
-import { amountExceedsOriginal, sanitizeInvoiceNumber } from '@/lib/format/numbers';
+import { sanitizeInvoiceNumber } from '@/lib/format/numbers';
+import { amountTooHigh, checkEntries, exceedsOriginal, lineField, withFieldMessage } from './invoice-checks';
 import { DiscrepancyLines, ReceivedNotice } from './discrepancy-lines';
 import { DiscrepancyReasonField } from './discrepancy-reason';
 import { detOf, formTotals, invoiceDateWindow, nothingRemains, quantitiesChanged, suggestedReason, type FormRow } from './invoice-form';
@@ -15,6 +15,8 @@ import { InvoiceLines } from './invoice-lines';
 import { RAISE_WORDS } from './raise-words';
 import { BranchSelect, DateField, FieldError, FileField, invalidWhen, RefusalSummary, useOrderHistory } from './form-fields';
 import { fieldMessages, newIdempotencyKey, submitForm, type RaiseDialogProps, type Refusal } from './submit-form';
+
+const FORM_ID = 'invoice-form';
 
 export interface InvoiceModalProps extends RaiseDialogProps {
   /** Switches to uploading the document as a UBL file instead of typing it (issue 25). */
@@ -25,9 +27,10 @@ export interface InvoiceModalProps extends RaiseDialogProps {
  * The invoice (or credit-note) window of spec §2 and §4, and the discrepancy window for an order the
  * retailer's goods receipt (aux.grv) counted differently: delivery note typed or picked, invoice date
  * within the window, invoice number, editable lines with the three-way match and live totals, the
- * agreement checkbox and an attached file. A refusal (the server's, or a field left empty) is shown at the
- * top and beside its field, and the window keeps everything typed, so correcting it and submitting again
- * sends the same Idempotency-Key.
+ * agreement checkbox and an attached file. It is a form: Enter in a field submits it. A refusal (the
+ * server's, or every field left empty or amount too high, all at once) is announced at the top without
+ * taking focus and shown beside each field it concerns; the window keeps everything typed, so correcting
+ * it and submitting again (Enter again) sends the same Idempotency-Key.
  */
 export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitted, onUploadUbl }: InvoiceModalProps) {
   const [branch, setBranch] = useState('');
@@ -53,22 +56,23 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
   const totals = formTotals(shown);
   const label = !isCredit && isDiscrepancy ? 'Discrepancy' : words.document;
 
-  /** Spec §5: an amount more than 0.05 above the original is refused and set back to the original. */
-  async function checkAmount(row: FormRow) {
-    if (row.originalAmount === null || row.amount === '' || !amountExceedsOriginal(row.amount, row.originalAmount)) return;
-    update(row.key, { amount: row.originalAmount });
-    await oops(`Amount cannot exceed original order amount of ${row.originalAmount}`);
+  /**
+   * Spec §5: an amount more than 0.05 above the original is set back to the original, and the message
+   * stays beside it (announced by the summary) instead of an alert that takes focus.
+   */
+  function checkAmount(row: FormRow) {
+    if (!exceedsOriginal(row)) return;
+    update(row.key, { amount: row.originalAmount! });
+    setRefusal((r) => withFieldMessage(r, lineField(shown.indexOf(row), 'amount'), amountTooHigh(row.originalAmount!)));
   }
 
   async function submit() {
+    if (submitting || !agreed) return;
     const ask = (text: string) => confirm({ title: text, confirmLabel: 'Yes', cancelLabel: 'No' });
     if (nothingRemains(shown) && !(await ask(words.fullyTaken))) return;
-    if (!typedNote.trim() && !pickedNote)
-      return setRefusal({ message: words.referenceRequired, errors: { deliverynoteNumber: [words.referenceRequired] } });
-    if (!invoiceNumber.trim()) return setRefusal({ message: words.numberRequired, errors: { invoiceNumber: [words.numberRequired] } });
-    if (isDiscrepancy && !reason)
-      return setRefusal({ message: DISCREPANCY_REASON_REQUIRED, errors: { reasonCode: [DISCREPANCY_REASON_REQUIRED] } });
-    setRefusal(null);
+    const refused = checkEntries({ typedNote, pickedNote, invoiceNumber, isDiscrepancy, reason, rows: shown }, words);
+    setRefusal(refused);
+    if (refused) return;
     const toFollow = quantitiesChanged(shown) && (await ask(words.toFollow)) ? '1' : '0';
     setSubmitting(true);
     const fields = {
@@ -93,7 +97,13 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
   const noteErrors = fieldMessages(refusal, 'deliverynoteNumber', 'selectDeliverynoteNumber');
   const numberErrors = fieldMessages(refusal, 'invoiceNumber');
   const ready = history !== null && (!order.isJab || branch !== '');
-  const lineProps = { rows: shown, disabled: submitting, onChange: update, onAmountDone: (row: FormRow) => void checkAmount(row) };
+  const lineProps = {
+    rows: shown,
+    disabled: submitting,
+    onChange: update,
+    onAmountDone: checkAmount,
+    errorsOf: (row: FormRow, field: 'qty' | 'amount' | 'taxPercent') => fieldMessages(refusal, lineField(shown.indexOf(row), field)),
+  };
 
   return (
     <>
@@ -118,14 +128,22 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
               Close
             </button>
             {ready ? (
-              <button type="button" className="btn btn--primary" onClick={submit} disabled={submitting || !agreed}>
+              <button type="submit" form={FORM_ID} className="btn btn--primary" disabled={submitting || !agreed}>
                 {submitting ? 'Submitting…' : `Submit ${label.toLowerCase()}`}
               </button>
             ) : null}
           </>
         }
       >
-        <div className="order-modal invoice-form">
+        <form
+          id={FORM_ID}
+          className="order-modal invoice-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
           <RefusalSummary message={refusal?.message ?? null} />
           {history === null ? <p className="muted">{words.loading}</p> : null}
           {order.isJab ? <BranchSelect id="invoice-branch" order={order} value={branch} onChange={setBranch} /> : null}
@@ -208,7 +226,7 @@ export function InvoiceModal({ order, isCredit, returnFocus, onClose, onSubmitte
               {label.toLowerCase()} is correct and agree to submit it
             </label>
           </div>
-        </div>
+        </form>
       </Modal>
       {confirmDialog}
       {oopsDialog}

@@ -27,7 +27,7 @@ export function orderColumns(isReturn: boolean, showVendor: boolean, onOpen: (ro
     ...(isReturn ? [] : [textColumn('subType', 'Sub type', (row) => optionLabel(ORDER_SUB_TYPES, row.xdocSubTypeCode))]),
     textColumn('orderType', 'Order type', (row) => optionLabel(ORDER_TYPE_OPTIONS, row.orderType)),
     storeColumn(),
-    textColumn('customer', 'Customer', (row) => row.custaccountName),
+    textColumn('customer', 'Customer', (row) => row.custaccountName, undefined, true),
     dateColumn('docDate', 'Order date'),
     dateColumn('deliveryDate', isReturn ? 'Collection date' : 'Delivery date'),
     linesColumn(),

@@ -4,6 +4,13 @@ const createJestConfig = nextJest({ dir: './' });
 // .next/standalone holds a copy of package.json (the build's server bundle), which Jest must not index.
 const shared = { moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' }, modulePathIgnorePatterns: ['<rootDir>/.next/'] };
 
+// nuqs (the lists' address-bar state) ships only ES modules: Jest transforms it like our own code,
+// where next/jest leaves every other package in node_modules as it is.
+const transformingEsm = (config) => ({
+  ...config,
+  transformIgnorePatterns: config.transformIgnorePatterns.map((pattern) => pattern.replace('(?!(geist|', '(?!(nuqs|geist|')),
+});
+
 // Fast unit/component tests beside the code, integration tests on the real PostgreSQL and Redis, and deploy tests.
 export default async function config() {
   const unit = await createJestConfig({
@@ -32,5 +39,5 @@ export default async function config() {
     testMatch: ['<rootDir>/tests/deploy/**/*.test.ts'],
     testTimeout: 300000,
   })();
-  return { projects: [unit, integration, deploy] };
+  return { projects: [transformingEsm(unit), transformingEsm(integration), deploy] };
 }

@@ -4,6 +4,7 @@ import { requireActor, sessionTimeLeft, xsrfToken } from '@/lib/auth/server';
 import { Navbar } from '@/components/navbar/navbar';
 import { SessionWarning } from '@/components/ui/session-warning';
 import { SnackbarProvider } from '@/components/ui/snackbar';
+import { ListProviders } from '@/components/lists/list-providers';
 import { FlashMessage } from '@/components/ui/flash-message';
 import { DeclarationModal } from '@/components/users/declaration-modal';
 import { FLASH_COOKIE, readFlash } from '@/lib/http/flash-cookie';
@@ -14,7 +15,8 @@ const MAIN_ID = 'main';
 /**
  * Every portal screen: the session gate (checked here and again by each API call), a skip link to the
  * content, the navbar, the snackbar with the server's flash message, the warning a minute before the 8-hour session ends, and the
- * declaration until the user has accepted its current version.
+ * declaration until the user has accepted its current version. Screens get the data layer and the
+ * address-bar state of their lists (ListProviders).
  */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const actor = await requireActor();
@@ -30,7 +32,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
       {timeLeft === null ? null : <SessionWarning endsIn={timeLeft} />}
       {accepted ? null : <DeclarationModal userId={actor.userId} version={DECLARATION_VERSION} paragraphs={DECLARATION_TEXT} />}
       <main id={MAIN_ID} tabIndex={-1} className="portal-main">
-        {children}
+        <ListProviders>{children}</ListProviders>
       </main>
     </SnackbarProvider>
   );

@@ -2,7 +2,8 @@
 
 import type { ReactNode } from 'react';
 import { Pagination } from './pagination';
-import { hrefWithPage, pagerOfPage, type LaravelPageLike } from './laravel-pager';
+import { pagerOf, type LaravelPage } from '@/lib/domain/paging';
+import { hrefWithPage } from './laravel-pager';
 
 export interface PageTableProps {
   caption: ReactNode;
@@ -10,7 +11,7 @@ export interface PageTableProps {
   /** The rows (<tr>); none shows `emptyText` across every column. */
   rows: ReactNode[];
   emptyText: string;
-  page: LaravelPageLike;
+  page: Omit<LaravelPage<unknown>, 'data'>;
   /** The list's address and its query-string filters, for the page links. */
   path: string;
   params: Record<string, string | undefined>;
@@ -42,7 +43,7 @@ export function PageTable({ caption, headers, rows, emptyText, page, path, param
           )}
         </tbody>
       </table>
-      <Pagination resultPager={pagerOfPage(page)} hrefForPage={(n) => hrefWithPage(path, params, n)} />
+      <Pagination resultPager={pagerOf(page)} hrefForPage={(n) => hrefWithPage(path, params, n)} />
     </div>
   );
 }

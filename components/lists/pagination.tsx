@@ -1,7 +1,7 @@
 'use client';
 
 import type { MouseEvent } from 'react';
-import { pushQuery, useLocationSearch } from '@/lib/client/location';
+import { useLocationSearch } from '@/lib/client/location';
 
 /** The pager the API returns with every paged list (spec §3); numbers may arrive as strings. */
 export interface ResultPager {
@@ -15,7 +15,10 @@ export interface ResultPager {
 
 export interface PaginationProps {
   resultPager: ResultPager;
-  /** Called after a page is chosen; without it the links navigate as ordinary links. */
+  /**
+   * Called when a page is chosen, instead of following the link; the caller owns the address (the list
+   * mechanism writes `page` there, components/lists/use-list.ts). Without it the links navigate.
+   */
   onPageChange?: (page: number) => void;
   hrefForPage?: (page: number) => string;
   className?: string;
@@ -63,7 +66,6 @@ export function Pagination({ resultPager, onPageChange, hrefForPage, className }
   function choose(event: MouseEvent<HTMLAnchorElement>, page: number) {
     if (!onPageChange) return;
     event.preventDefault();
-    pushQuery({ page });
     onPageChange(page);
   }
 

@@ -2,22 +2,11 @@
 
 import { useCallback, useRef, useState } from 'react';
 import { api, type Query } from '@/lib/client/api';
-import type { ResultPager } from './pagination';
+import { pagerOf, type LaravelPage } from '@/lib/domain/paging';
 import type { ListStatus } from './sortable-table';
 
-/** Spec §3 Laravel-style page, as the administration lists answer it. */
-export interface LaravelPage<T> {
-  data: T[];
-  per_page: number;
-  current_page: number;
-  last_page: number;
-  total: number;
-}
-
-/** The pager widget's view of a Laravel page. */
-export function pagerOf(page: Pick<LaravelPage<unknown>, 'per_page' | 'current_page' | 'last_page' | 'total'>): ResultPager {
-  return { results: page.per_page, resultPage: page.current_page, totalPages: page.total ? page.last_page : 0, totalResults: page.total };
-}
+// Kept for the screens not yet on useList (use-list.ts); this file goes when they are.
+export type { LaravelPage } from '@/lib/domain/paging';
 
 export const emptyPage = <T>(perPage: number): LaravelPage<T> => ({ data: [], per_page: perPage, current_page: 1, last_page: 1, total: 0 });
 

@@ -107,9 +107,11 @@ interface RequestOptions {
   accept?: string;
   /** Extra request headers, e.g. the Idempotency-Key of a submission. */
   headers?: Record<string, string>;
+  /** Aborts the request (TanStack Query's signal, when a newer question replaces it). */
+  signal?: AbortSignal;
 }
 
-async function send(method: string, path: string, { query, body, accept = 'application/json', headers }: RequestOptions) {
+async function send(method: string, path: string, { query, body, accept = 'application/json', headers, signal }: RequestOptions) {
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -117,8 +119,11 @@ async function send(method: string, path: string, { query, body, accept = 'appli
       credentials: 'same-origin',
       headers: headersFor(body, accept, headers),
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      signal,
     });
   } catch (cause) {
+    // An abort is the caller's own doing, not a failed request: it goes back as it came.
+    if (signal?.aborted) throw cause;
     // Offline or blocked: status 0 lets callers treat it like any other failed request.
     throw new ApiRequestError(0, cause instanceof Error ? cause.message : 'Network error');
   }
@@ -135,7 +140,7 @@ async function json<T>(method: string, path: string, options: RequestOptions): P
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query) => json<T>('GET', path, { query }),
+  get: <T>(path: string, query?: Query, init: { signal?: AbortSignal } = {}) => json<T>('GET', path, { query, signal: init.signal }),
   post: <T>(path: string, body?: unknown, query?: Query) => json<T>('POST', path, { body, query }),
   put: <T>(path: string, body?: unknown, query?: Query) => json<T>('PUT', path, { body, query }),
   del: <T>(path: string, body?: unknown, query?: Query) => json<T>('DELETE', path, { body, query }),

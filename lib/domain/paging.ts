@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { intText } from './query-text';
 
 /**
@@ -24,11 +25,30 @@ export function cappedResultPager(results: number, page: number, counted: number
   return counted > cap ? { ...resultPager(results, page, cap), totalCapped: true } : resultPager(results, page, counted);
 }
 
-/** Spec §3 Laravel-style page. */
-export type LaravelPage<T> = { data: T[]; per_page: number; current_page: number; last_page: number; total: number };
+/** Spec §3 Laravel-style page, without its rows. */
+export const laravelPagerSchema = z.object({
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  total: z.number().int(),
+});
+
+/** Spec §3 Laravel-style page of `row`s: the one page schema the server answers and the screens read. */
+export const laravelPageSchema = <Row extends z.ZodType>(row: Row) => laravelPagerSchema.extend({ data: z.array(row) });
+
+/** A Laravel-style page of rows of type T (inferred from laravelPageSchema). */
+export type LaravelPage<T> = z.infer<typeof laravelPagerSchema> & { data: T[] };
 
 export function laravelPage<T>(data: T[], perPage: number, page: number, total: number): LaravelPage<T> {
   return { data, per_page: perPage, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), total };
+}
+
+/**
+ * The one conversion between the two page shapes: a Laravel page as the result pager the pagination
+ * widget reads. An empty list has no pages (no "Last" link to a page 1 of nothing).
+ */
+export function pagerOf(page: z.infer<typeof laravelPagerSchema>): ResultPager {
+  return { results: page.per_page, resultPage: page.current_page, totalPages: page.total ? page.last_page : 0, totalResults: page.total };
 }
 
 /** Rows to skip for a 1-based page. */

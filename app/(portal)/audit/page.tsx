@@ -1,15 +1,24 @@
 import { notFound } from 'next/navigation';
+import { loadListState, listQuery } from '@/components/lists/list-spec';
 import { requireActor } from '@/lib/auth/server';
 import { can } from '@/lib/auth/permissions';
-import { auditFilterSchema, listAuditEntries } from '@/lib/domain/audit/queries';
+import { listAuditEntries } from '@/lib/domain/audit/queries';
+import { auditFilterSchema } from '@/lib/domain/audit/schemas';
 import { AuditScreen } from './_components/audit-screen';
+import { AUDIT_LIST } from './_components/audit-list';
 
 export const metadata = { title: 'Audit' };
 
-/** /audit: audit entries across the portal (replaces the "coming" state of the catch-all). */
-export default async function AuditPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * /audit: audit entries across the portal. The address holds the filters, page, page size and sort
+ * (AUDIT_LIST); the first page is rendered here for that address, or left to the browser when the
+ * address asks what the API refuses (it then shows the refusal).
+ */
+export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireActor();
   if (!can(actor, 'audit.read')) notFound();
-  const { entries } = await listAuditEntries(actor, auditFilterSchema.parse({}));
-  return <AuditScreen initial={entries} />;
+  const parsed = auditFilterSchema.safeParse(listQuery(AUDIT_LIST, await loadListState(AUDIT_LIST, searchParams)));
+  return <AuditScreen initial={parsed.success ? await listAuditEntries(actor, parsed.data) : undefined} />;
 }

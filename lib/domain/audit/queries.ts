@@ -1,46 +1,21 @@
-import { and, count, desc, eq, gte, ilike, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, count, eq, gte, ilike, lt, sql } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { auditEntries, xdocs } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
-import { laravelPage, offsetOf, pageParam, pageSizeParam, type LaravelPage } from '../paging';
-import { escapeLike, isoDate } from '../query-text';
+import { laravelPage, offsetOf } from '../paging';
+import { escapeLike } from '../query-text';
+import { orderBySql, type SortColumns } from '../sorting';
+import type { AUDIT_SORT_KEYS, AuditEntries, AuditFilter } from './schemas';
 
-const text = (name: string, max = 100) => z.string().trim().max(max, `${name} may be at most ${max} characters.`);
-
-/** GET /audit/entries filters (the audit screen of spec §2): who, what, when, which document. */
-export const auditFilterSchema = z
-  .object({
-    owner: text('owner').optional(),
-    action: text('action', 50).optional(),
-    entity_type: text('entity_type', 50).optional(),
-    docno: text('docno', 50).optional(),
-    date_from: isoDate('date_from').optional(),
-    date_to: isoDate('date_to').optional(),
-    pageLimit: pageSizeParam('pageLimit', 25, 250),
-    page: pageParam(),
-  })
-  .refine((f) => !f.date_from || !f.date_to || f.date_from <= f.date_to, {
-    path: ['date_to'],
-    message: 'The to date is before the from date.',
-  });
-export type AuditFilter = z.infer<typeof auditFilterSchema>;
-
-/** Spec §3 audit entry (time, owner.name, descr), with what it concerns. */
-export type AuditListEntry = {
-  id: number;
-  time: string;
-  owner: { id: number | null; name: string };
-  action: string;
-  descr: string;
-  entity_type: string;
-  entity_id: number | null;
-  docno: string | null;
+const SORTS: SortColumns<(typeof AUDIT_SORT_KEYS)[number]> = {
+  time: auditEntries.createdAt,
+  owner: auditEntries.ownerName,
+  action: auditEntries.action,
 };
 
 /** GET /audit/entries: audit entries across the portal, newest first, as `entries` (a Laravel-style page). */
-export async function listAuditEntries(actor: Actor, filter: AuditFilter): Promise<{ entries: LaravelPage<AuditListEntry> }> {
+export async function listAuditEntries(actor: Actor, filter: AuditFilter): Promise<AuditEntries> {
   assertCan(actor, 'audit.read');
   const like = (value: string) => `%${escapeLike(value)}%`;
   const where = and(
@@ -58,7 +33,12 @@ export async function listAuditEntries(actor: Actor, filter: AuditFilter): Promi
       .from(auditEntries)
       .leftJoin(xdocs, eq(xdocs.id, auditEntries.xdocId))
       .where(where)
-      .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+      .orderBy(
+        orderBySql(filter, SORTS, {
+          tiebreak: auditEntries.id,
+          defaultOrder: sql`${auditEntries.createdAt} desc, ${auditEntries.id} desc`,
+        }),
+      )
       .limit(filter.pageLimit)
       .offset(offsetOf(filter.page, filter.pageLimit)),
     db.select({ total: count() }).from(auditEntries).leftJoin(xdocs, eq(xdocs.id, auditEntries.xdocId)).where(where),

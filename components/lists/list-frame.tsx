@@ -28,6 +28,13 @@ export interface ListFrameProps extends ListFrameControls {
   children: ReactNode;
 }
 
+/** What the list's live region says once it has answered, so the effect of a filter is heard, not only seen. */
+export function resultsText(pager: ResultPager): string {
+  const total = Number(pager.totalResults);
+  if (!(total > 0)) return 'No results';
+  return `${pager.totalCapped ? 'More than ' : ''}${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
+}
+
 /** The frame every list shares: filters, a toolbar (bulk actions, loading, rows per page), the table, the pager. */
 export function ListFrame({
   filters,
@@ -47,7 +54,7 @@ export function ListFrame({
       <div className="toolbar list-toolbar">
         {actions}
         <span className="toolbar__spacer" />
-        <LoadingIndicator active={loading} />
+        <LoadingIndicator active={loading} idle={resultsText(pager)} />
         <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
       </div>
       <div className="list-table" aria-busy={loading}>

@@ -18,10 +18,32 @@ export interface ModalProps {
    * e.g. the row's link of a document opened from an address, or the next row when its own row left.
    */
   returnFocus?: () => HTMLElement | null | undefined;
+  /**
+   * Makes body and footer one form: Enter in a field submits it, as in any form (WCAG 2.1, docs/architecture.md
+   * "Accessibility"); the footer's primary button is then `type="submit"`.
+   */
+  onSubmit?: () => void;
 }
 
 /** A dialog on Radix Dialog: focus trap, Escape and overlay click close it via onOpenChange(false). */
-export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', className, returnFocus }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  className,
+  returnFocus,
+  onSubmit,
+}: ModalProps) {
+  const content = (
+    <>
+      <div className="dialog__body">{children}</div>
+      {footer ? <div className="dialog__footer">{footer}</div> : null}
+    </>
+  );
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -44,8 +66,20 @@ export function Modal({ open, onOpenChange, title, description, children, footer
             </Dialog.Close>
           </header>
           {description ? <Dialog.Description className="dialog__text">{description}</Dialog.Description> : null}
-          <div className="dialog__body">{children}</div>
-          {footer ? <div className="dialog__footer">{footer}</div> : null}
+          {onSubmit ? (
+            <form
+              className="dialog__form"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                onSubmit();
+              }}
+            >
+              {content}
+            </form>
+          ) : (
+            content
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -60,6 +60,11 @@ test('select all pricing changes on the page and approve them in bulk', async ({
   await panel(page).getByRole('checkbox', { name: 'Select all rows on this page' }).check();
   await expect(page.getByRole('button', { name: `Approve selected (${count})` })).toBeEnabled();
   await page.getByRole('button', { name: /Approve selected/ }).click();
+  // Approving asks first (issue 26), naming how many.
+  await page
+    .getByRole('alertdialog', { name: `Approve ${count} changes?` })
+    .getByRole('button', { name: 'Approve' })
+    .click();
   await expect(snackbar(page)).toContainText('Approved successfully');
   // The list reloads with the same filter: the approved ones have left it, and the selection is clear.
   await expect(page.getByRole('button', { name: 'Approve selected' })).toBeDisabled();
@@ -93,6 +98,13 @@ test('approve a master-data change', async ({ page }) => {
   const row = page.locator('tbody tr', { hasText: 'MDP-2026-1003' });
   await expect(row).toContainText('pending');
   await row.getByRole('button', { name: 'Approve' }).click();
+  // Approving asks first (issue 26): 'no' changes nothing.
+  const question = page.getByRole('alertdialog', { name: 'Approve MDP-2026-1003?' });
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expect(row).toContainText('pending');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await question.getByRole('button', { name: 'Approve' }).click();
   await expect(snackbar(page)).toContainText('Approved successfully');
   await expect(row).toContainText('approved');
 });

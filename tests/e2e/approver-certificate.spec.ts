@@ -62,6 +62,11 @@ test('the certificate opened by an approver', async ({ browser, baseURL }) => {
   await other.dispose();
 
   await review.getByRole('button', { name: 'Approve' }).click();
+  // Approving asks first (issue 26).
+  await page
+    .getByRole('alertdialog', { name: /^Approve / })
+    .getByRole('button', { name: 'Approve' })
+    .click();
   await expect(snackbar(page)).toContainText('Approved successfully');
   await expect(row).toHaveCount(0);
 

@@ -129,6 +129,16 @@ test.describe('as the portal admin', () => {
       .getByRole('row', { name: /Thandi Nkosi/ })
       .getByRole('button', { name: 'Deactivate' })
       .click();
+    // It asks first: Cancel changes nothing, Deactivate goes ahead.
+    const question = page.getByRole('alertdialog', { name: 'Deactivate Thandi Nkosi?' });
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
+    await expect(snackbar(page)).toHaveCount(0);
+    await page
+      .getByRole('row', { name: /Thandi Nkosi/ })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
+    await question.getByRole('button', { name: 'Deactivate' }).click();
     await expect(snackbar(page)).toContainText('Thandi Nkosi has been made inactive');
     await page.goto('/users?search=thandi&active=false');
     await page

@@ -7,6 +7,7 @@ import type { FilterField, FilterValues } from '@/components/lists/filter-panel'
 import { ListFrame } from '@/components/lists/list-frame';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
 import { usePagedList, type LaravelPage } from '@/components/lists/use-paged-list';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { api, ApiRequestError } from '@/lib/client/api';
 import { saveBlob } from '@/lib/client/download';
@@ -89,6 +90,7 @@ export function ChangesScreen({ initial, canApprove }: { initial: LaravelPage<Ch
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
   const [busy, setBusy] = useState(false);
   const snackbar = useSnackbar();
+  const { confirm, dialog: question } = useConfirm();
   const selected = pageIds.filter((id) => selection.selectedIds.has(id));
 
   /** After any action: the list reloads, the dialogs close and a bulk selection clears (spec §4). */
@@ -109,17 +111,26 @@ export function ChangesScreen({ initial, canApprove }: { initial: LaravelPage<Ch
     }
   }
 
+  /** Approving takes one click of a button beside Reject: it asks first (docs/architecture.md "Accessibility"). */
+  const approveAfterAsking = async (count: number, decide: () => Promise<void>) => {
+    const title = count === 1 ? 'Approve this change?' : `Approve ${count} changes?`;
+    if (await confirm({ title, confirmLabel: 'Approve' })) await decide();
+  };
   const approve = (change: ChangeRow) =>
-    act(
-      () => api.post(`/changes/${change.kind}/approve`, { changeID: change.id }),
-      'Approved successfully',
-      changeDecisionFailed('approve', 1),
+    approveAfterAsking(1, () =>
+      act(
+        () => api.post(`/changes/${change.kind}/approve`, { changeID: change.id }),
+        'Approved successfully',
+        changeDecisionFailed('approve', 1),
+      ),
     );
   const bulkApprove = () =>
-    act(
-      () => api.post(`/changes/${kind}/bulkApproval`, { changeIDs: selected, reason: '' }),
-      'Approved successfully',
-      changeDecisionFailed('approve', selected.length),
+    approveAfterAsking(selected.length, () =>
+      act(
+        () => api.post(`/changes/${kind}/bulkApproval`, { changeIDs: selected, reason: '' }),
+        'Approved successfully',
+        changeDecisionFailed('approve', selected.length),
+      ),
     );
   function reject(reason: string) {
     if (!rejecting) return;
@@ -265,6 +276,7 @@ export function ChangesScreen({ initial, canApprove }: { initial: LaravelPage<Ch
         onSubmit={reject}
         onClose={() => setRejecting(null)}
       />
+      {question}
     </section>
   );
 }

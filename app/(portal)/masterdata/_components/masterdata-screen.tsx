@@ -75,7 +75,11 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
       void list.load();
     }
   }
-  const approve = (row: HistoryRow) => act(() => api.post('/changes/file/approve', keyOf(row)));
+  /** One click beside Reject must not decide a whole upload: it asks first (docs/architecture.md "Accessibility"). */
+  const approve = async (row: HistoryRow) => {
+    if (await confirm({ title: `Approve ${row.process_id}?`, confirmLabel: 'Approve' }))
+      await act(() => api.post('/changes/file/approve', keyOf(row)));
+  };
   const reject = (reason: string) => rejecting && act(() => api.post('/changes/file/reject', { ...keyOf(rejecting), reason }));
 
   const actions = (row: HistoryRow) =>

@@ -60,9 +60,14 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
         type={type}
         value={form[name]}
         aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `user-${name}-error` : undefined}
         onChange={(e) => setForm({ ...form, [name]: e.target.value })}
       />
-      {errors[name] ? <span className="field__error">{errors[name]}</span> : null}
+      {errors[name] ? (
+        <span className="field__error" id={`user-${name}-error`} role="alert">
+          {errors[name]}
+        </span>
+      ) : null}
     </label>
   );
 
@@ -72,12 +77,13 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
       returnFocus={returnFocus}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={user ? `Edit ${user.name}` : 'Invite user'}
+      onSubmit={() => void save()}
       footer={
         <>
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn btn--primary" disabled={busy} onClick={save}>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
             {linkNext ? 'Save and Link User' : 'Save'}
           </button>
         </>

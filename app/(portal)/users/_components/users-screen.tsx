@@ -6,6 +6,7 @@ import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { PageTable } from '@/components/lists/page-table';
 import { QueryFilterForm } from '@/components/lists/query-filter-form';
 import { DateText } from '@/components/ui/date-text';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { useOops } from '@/components/ui/use-oops';
 import { api } from '@/lib/client/api';
@@ -38,6 +39,7 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
   const router = useRouter();
   const snackbar = useSnackbar();
   const { oops, dialog } = useOops();
+  const { confirm, dialog: question } = useConfirm();
   const [editing, setEditing] = useState<UserRow | null | 'new'>(null);
   const [showingVendors, setShowingVendors] = useState<UserRow | null>(null);
   // The button that opened a dialog gets focus back when it closes: Radix returns it only to a Dialog.Trigger.
@@ -70,6 +72,17 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
       }),
     );
 
+  /** One click must not end someone's access: it asks first, 'no' being the default answer (docs/architecture.md "Accessibility"). */
+  async function deactivate(u: UserRow) {
+    const yes = await confirm({
+      title: `Deactivate ${u.name}?`,
+      text: 'They can no longer sign in until restored.',
+      confirmLabel: 'Deactivate',
+      tone: 'danger',
+    });
+    if (yes) await act(() => api.del(`/users/${u.id}`));
+  }
+
   function actionsOf(u: UserRow) {
     const self = u.id === me.id;
     const canResend = !u.deleted_at && !u.last_login && (me.resendsAny || u.parent_user_id === me.id);
@@ -85,7 +98,7 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
                 Link vendors
               </Link>
             ) : null}
-            <button type="button" className="btn btn--sm btn--danger" onClick={() => act(() => api.del(`/users/${u.id}`))}>
+            <button type="button" className="btn btn--sm btn--danger" onClick={() => void deactivate(u)}>
               Deactivate
             </button>
           </>
@@ -221,6 +234,7 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
         <LinkedVendorsModal user={showingVendors} returnFocus={returnFocus} onClose={() => setShowingVendors(null)} />
       ) : null}
       {dialog}
+      {question}
     </section>
   );
 }

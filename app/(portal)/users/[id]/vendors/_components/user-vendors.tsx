@@ -56,6 +56,12 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
     }
   }
 
+  /** Unlinking takes the user's access to a vendor away: one row's button asks first, as the bulk one does. */
+  async function unlinkOne(v: Vendor) {
+    const text = `${user.name} will no longer see the documents of ${v.code} ${v.name}.`;
+    if (await confirm({ title: `Unlink ${v.code}?`, text, confirmLabel: 'Unlink', tone: 'danger' })) await apply([v]);
+  }
+
   async function bulk() {
     const chosen = ticked.length ? page.data.filter((v) => ticked.includes(v.id)) : page.data;
     const yes = await confirm({
@@ -139,7 +145,7 @@ export function UserVendors({ user, which, params, page }: UserVendorsProps) {
                 type="button"
                 className="btn btn--sm"
                 disabled={!user.active || (verb === 'link' && write && !v.writable)}
-                onClick={() => apply([v])}
+                onClick={() => void (verb === 'link' ? apply([v]) : unlinkOne(v))}
               >
                 {verb === 'link' ? 'Link' : 'Unlink'}
               </button>

@@ -56,12 +56,13 @@ export function VendorModal({ vendor, onClose, onDone }: { vendor: ManagedVendor
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Edit ${vendor.code} ${vendor.name}`}
       description="Changes are applied once approved."
+      onSubmit={() => void submit()}
       footer={
         <>
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn btn--primary" disabled={busy} onClick={submit}>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
             Submit
           </button>
         </>

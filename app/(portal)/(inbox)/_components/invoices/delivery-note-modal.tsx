@@ -70,6 +70,7 @@ export function DeliveryNoteModal({ order, returnFocus, onClose, onSubmitted }: 
         title={`Delivery note for order ${order.docno}`}
         returnFocus={returnFocus}
         onOpenChange={(open) => (open || submitting ? undefined : onClose())}
+        onSubmit={() => void submit()}
         footer={
           <>
             <button type="button" className="btn btn--sm" onClick={() => setInfoOpen(true)}>
@@ -80,7 +81,7 @@ export function DeliveryNoteModal({ order, returnFocus, onClose, onSubmitted }: 
               Close
             </button>
             {ready ? (
-              <button type="button" className="btn btn--primary" onClick={submit} disabled={submitting}>
+              <button type="submit" className="btn btn--primary" disabled={submitting}>
                 {submitting ? 'Submitting…' : 'Submit delivery note'}
               </button>
             ) : null}

@@ -116,6 +116,7 @@ export function OrderResponseModal({ order, isReturn, showVendor, returnFocus, o
         title={`${label} ${order.docno}`}
         returnFocus={returnFocus}
         onOpenChange={(open) => (open || submitting ? undefined : onClose())}
+        onSubmit={() => void submit()}
         footer={
           <>
             <button type="button" className="btn" onClick={download} disabled={downloading}>
@@ -125,7 +126,7 @@ export function OrderResponseModal({ order, isReturn, showVendor, returnFocus, o
             <button type="button" className="btn" onClick={onClose} disabled={submitting}>
               Close
             </button>
-            <button type="button" className="btn btn--primary" onClick={submit} disabled={submitting}>
+            <button type="submit" className="btn btn--primary" disabled={submitting}>
               {submitting ? 'Submitting…' : 'Submit response'}
             </button>
           </>

@@ -3,7 +3,8 @@
  * of user that works there: the supplier for the inbox, invoices, catalogue and e-mail preferences; portal
  * staff for history, changes, master data, vendors and audit; the portal admin for users, activity and
  * integrations; nobody for the sign-in pages. Saves `<screen>-<width>.png` at 1366×900 and 390×844 and
- * `sideways.json`, the screens whose page is wider than the window (the scroll a phone user would get).
+ * `findings.json`: per shot, a page wider than the window (`sideways`) and what scripts/screen-checks.ts
+ * measured (cut-off boxes, controls out of the window or unstyled, internal values on screen).
  *
  * Run against a running portal seeded with the demo accounts (scripts/e2e-server.ts serves one), e.g.
  *   npx tsx scripts/screenshots.ts --base http://127.0.0.1:3197 --out docs/screenshots/issue-26/after \
@@ -21,6 +22,7 @@ import pg from 'pg';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import { CHROMIUM_LAUNCH } from './chromium';
+import { checkScreen, nonEmpty, type ScreenFindings } from './screen-checks';
 
 const { values } = parseArgs({
   options: { base: { type: 'string' }, out: { type: 'string' }, database: { type: 'string' }, only: { type: 'string' } },
@@ -230,7 +232,7 @@ if (db) {
   await db.query('delete from declarations where user_id = (select id from users where email = $1)', [UNDECLARED]);
 }
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
-const sideways: Record<string, string> = {};
+const findings: Record<string, Partial<ScreenFindings> & { sideways?: string }> = {};
 const failed: string[] = [];
 try {
   const states = new Map<string, Awaited<ReturnType<typeof signIn>>>();
@@ -254,15 +256,18 @@ try {
           await settle(page);
         }
         const { scroll, client } = await widths(page);
-        if (scroll > client) sideways[name] = `${scroll} px wide in ${client} px`;
+        const sideways = scroll > client ? `${scroll} px wide in ${client} px` : undefined;
+        const found = { ...(sideways ? { sideways } : {}), ...nonEmpty(await checkScreen(page)) };
+        if (Object.keys(found).length) findings[name] = found;
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         // A dialog is shot as the window shows it; a page in full, up to MAX_HEIGHT.
         const fullPage = !screen.then;
         const clip = fullPage ? { x: 0, y: 0, width: Math.max(scroll, client), height: Math.min(height, MAX_HEIGHT) } : undefined;
         await page.screenshot({ path: path.join(out, name), fullPage, clip, animations: 'disabled' });
         console.log(
-          `${name}${scroll > client ? ` (scrolls sideways: ${sideways[name]})` : ''}${fullPage && height > MAX_HEIGHT ? ` (${height} px tall, cut at ${MAX_HEIGHT})` : ''}`,
+          `${name}${sideways ? ` (scrolls sideways: ${sideways})` : ''}${fullPage && height > MAX_HEIGHT ? ` (${height} px tall, cut at ${MAX_HEIGHT})` : ''}`,
         );
+        if (findings[name]) console.log(`  ${JSON.stringify(findings[name])}`);
       } catch (error) {
         failed.push(name);
         console.error(`${name} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
@@ -275,7 +280,7 @@ try {
   await browser.close();
   await db?.end();
 }
-if (!only) await writeFile(path.join(out, 'sideways.json'), `${JSON.stringify(sideways, null, 2)}\n`);
+if (!only) await writeFile(path.join(out, 'findings.json'), `${JSON.stringify(findings, null, 2)}\n`);
 if (failed.length) {
   console.error(`failed: ${failed.join(', ')}`);
   process.exitCode = 1;

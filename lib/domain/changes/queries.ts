@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db } from '../../../db/client';
 import { itemChanges, items, pricingChanges, pricings, subsidiaries, users, vendors } from '../../../db/schema';
@@ -6,7 +6,8 @@ import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { laravelPage, offsetOf, type LaravelPage } from '../paging';
 import { escapeLike } from '../query-text';
-import type { ChangeKind, ChangeListFilter } from './schemas';
+import { orderBySql, type SortInput } from '../sorting';
+import type { ChangeKind, ChangeListFilter, ChangeSortKey } from './schemas';
 
 /**
  * A change as the change-management lists show it: the proposed values (`changeable`) beside the
@@ -120,7 +121,20 @@ function filterConditions(kind: ChangeKind, filter: Pick<ChangeListFilter, 'sear
   ];
 }
 
-async function itemRows(where: SQL | undefined, limit: number, offset: number): Promise<ChangeRow[]> {
+/** A list's order: the asked column over every page, else pending first and newest first. */
+function changeOrder(kind: ChangeKind, sort: SortInput<ChangeSortKey>): SQL {
+  const table = CHANGE_TABLES[kind];
+  return orderBySql(
+    sort,
+    { vendor: vendors.code, createdAt: table.createdAt },
+    {
+      tiebreak: table.id,
+      defaultOrder: sql`${table.status} = 'pending' desc, ${table.createdAt} desc, ${table.id} desc`,
+    },
+  );
+}
+
+async function itemRows(where: SQL | undefined, limit: number, offset: number, order: SQL): Promise<ChangeRow[]> {
   const rows = await db
     .select({ change: itemChanges, vendor: { id: vendors.id, code: vendors.code, name: vendors.name }, item: items, requester, decider })
     .from(itemChanges)
@@ -129,7 +143,7 @@ async function itemRows(where: SQL | undefined, limit: number, offset: number): 
     .leftJoin(requester, eq(requester.id, itemChanges.requestedBy))
     .leftJoin(decider, eq(decider.id, itemChanges.decidedBy))
     .where(where)
-    .orderBy(sql`${itemChanges.status} = 'pending' desc`, desc(itemChanges.createdAt), desc(itemChanges.id))
+    .orderBy(order)
     .limit(limit)
     .offset(offset);
   return rows.map(({ change, vendor, item, requester: r, decider: d }) => ({
@@ -138,7 +152,7 @@ async function itemRows(where: SQL | undefined, limit: number, offset: number): 
   }));
 }
 
-async function pricingRows(where: SQL | undefined, limit: number, offset: number): Promise<ChangeRow[]> {
+async function pricingRows(where: SQL | undefined, limit: number, offset: number, order: SQL): Promise<ChangeRow[]> {
   const rows = await db
     .select({
       change: pricingChanges,
@@ -157,7 +171,7 @@ async function pricingRows(where: SQL | undefined, limit: number, offset: number
     .leftJoin(requester, eq(requester.id, pricingChanges.requestedBy))
     .leftJoin(decider, eq(decider.id, pricingChanges.decidedBy))
     .where(where)
-    .orderBy(sql`${pricingChanges.status} = 'pending' desc`, desc(pricingChanges.createdAt), desc(pricingChanges.id))
+    .orderBy(order)
     .limit(limit)
     .offset(offset);
   return rows.map(({ change, vendor, pricing, item, subsidiaryCode, requester: r, decider: d }) => ({
@@ -170,12 +184,13 @@ async function pricingRows(where: SQL | undefined, limit: number, offset: number
 export async function readChanges(
   actor: Actor,
   kind: ChangeKind,
-  filter: Pick<ChangeListFilter, 'search' | 'status'>,
+  filter: Pick<ChangeListFilter, 'search' | 'status' | 'sort' | 'direction'>,
   limit: number,
   offset = 0,
 ): Promise<ChangeRow[]> {
   const where = and(changesVisibleTo(actor, kind), ...filterConditions(kind, filter));
-  return kind === 'item' ? itemRows(where, limit, offset) : pricingRows(where, limit, offset);
+  const order = changeOrder(kind, filter);
+  return kind === 'item' ? itemRows(where, limit, offset, order) : pricingRows(where, limit, offset, order);
 }
 
 /** GET /changes/item and GET /changes/pricing/item: `changes`, a Laravel-style page (spec §3). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHANGE_STATUSES } from '../../../db/schema';
 import { intText, isoDate } from '../query-text';
 import { pageParam, pageSizeParam } from '../paging';
+import { sortParams } from '../sorting';
 
 /** Change-management inputs (spec §3 item/pricing filter, §7 change calls), shared by the handlers and the screens. */
 
@@ -13,6 +14,9 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const STATUS_FILTERS = ['all', ...CHANGE_STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
+/** The columns a change list sorts by over every page; without one, pending first and newest first. */
+export const CHANGE_SORT_KEYS = ['vendor', 'createdAt'] as const;
+export type ChangeSortKey = (typeof CHANGE_SORT_KEYS)[number];
 
 /** Spec §5: a rejection (single or bulk) needs comments. */
 export const COMMENTS_REQUIRED = 'Please enter comments';
@@ -24,6 +28,7 @@ export const changeListFilterSchema = z.object({
   status: z.enum(STATUS_FILTERS, { message: `status must be one of: ${STATUS_FILTERS.join(', ')}.` }).default('all'),
   pageLimit: pageSizeParam('pageLimit', CHANGES_PAGE_SIZE, 250),
   page: pageParam(),
+  ...sortParams(CHANGE_SORT_KEYS),
 });
 export type ChangeListFilter = z.infer<typeof changeListFilterSchema>;
 

@@ -4,8 +4,11 @@ import { items, vendors } from '../../../db/schema';
 import type { Scope } from '../../auth/scope';
 import { keysetBatches } from '../keyset-batches';
 import { laravelPage, offsetOf } from '../paging';
+import { orderBySql, type SortColumns } from '../sorting';
 import { hasPendingItemChange, itemConditions } from './conditions';
-import type { CatalogueFilter } from './schemas';
+import type { CatalogueFilter, CatalogueSortKey } from './schemas';
+
+const ITEM_SORTS: SortColumns<CatalogueSortKey> = { catalogueCode: items.catalogueCode, descr: items.descr, vendorCode: vendors.code };
 
 /** An item as the API shows it (spec §2 item management). */
 export const ITEM_FIELDS = {
@@ -35,7 +38,12 @@ export async function listItems(scope: Scope, filter: CatalogueFilter) {
       .from(items)
       .innerJoin(vendors, eq(vendors.id, items.vendorId))
       .where(where)
-      .orderBy(asc(vendors.code), asc(items.catalogueCode), asc(items.id))
+      .orderBy(
+        orderBySql(filter, ITEM_SORTS, {
+          tiebreak: items.id,
+          defaultOrder: sql`${vendors.code} asc, ${items.catalogueCode} asc, ${items.id} asc`,
+        }),
+      )
       .limit(filter.pageLimit)
       .offset(offsetOf(filter.page, filter.pageLimit)),
     db.select({ total: count() }).from(items).innerJoin(vendors, eq(vendors.id, items.vendorId)).where(where),

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { pageParam, pageSizeParam } from '../paging';
+import { sortParams } from '../sorting';
 
 /** Spec §9: item, pricing and change lists show 10 rows unless asked otherwise. */
 export const CATALOGUE_PAGE_SIZE = 10;
 
 const STATUSES = ['all', 'approved', 'pending'] as const;
+/** The columns the item and pricing lists sort by over every page (lib/domain/sorting.ts). */
+export const CATALOGUE_SORT_KEYS = ['catalogueCode', 'descr', 'vendorCode'] as const;
+export type CatalogueSortKey = (typeof CATALOGUE_SORT_KEYS)[number];
 const ITEM_STATES = ['all', 'active', 'inactive'] as const;
 const ACTIVE_WORDS: Record<string, (typeof ITEM_STATES)[number]> = { true: 'active', '1': 'active', false: 'inactive', '0': 'inactive' };
 
@@ -26,6 +30,7 @@ export const catalogueFilterSchema = z.object({
     .pipe(z.enum(ITEM_STATES, { message: `active must be one of ${ITEM_STATES.join(', ')}.` }))
     .default('all'),
   page: pageParam(),
+  ...sortParams(CATALOGUE_SORT_KEYS),
 });
 export type CatalogueFilter = z.infer<typeof catalogueFilterSchema>;
 

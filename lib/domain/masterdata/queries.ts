@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db } from '../../../db/client';
 import { itemChanges, masterdataChanges, pricingChanges, uploadedFiles, users, vendors } from '../../../db/schema';
@@ -7,6 +7,7 @@ import { assertCan, can } from '../../auth/permissions';
 import { laravelPage, offsetOf, type LaravelPage } from '../paging';
 import { escapeLike } from '../query-text';
 import { readableVendorChange, type FileRef, type ReadableField } from './readable-change';
+import { orderBySql } from '../sorting';
 import type { HistoryFilter } from './schemas';
 
 export type HistoryRow = {
@@ -109,7 +110,13 @@ export async function listHistory(actor: Actor, filter: HistoryFilter): Promise<
       .leftJoin(requester, eq(requester.id, masterdataChanges.requestedBy))
       .leftJoin(decider, eq(decider.id, masterdataChanges.decidedBy))
       .where(where)
-      .orderBy(desc(masterdataChanges.createdAt), desc(masterdataChanges.id))
+      .orderBy(
+        orderBySql(
+          filter,
+          { event_type: masterdataChanges.eventType, created_at: masterdataChanges.createdAt },
+          { tiebreak: masterdataChanges.id, defaultOrder: sql`${masterdataChanges.createdAt} desc, ${masterdataChanges.id} desc` },
+        ),
+      )
       .limit(filter.pageLimit)
       .offset(offsetOf(filter.page, filter.pageLimit)),
     db.select({ total: count() }).from(masterdataChanges).leftJoin(vendors, eq(vendors.id, masterdataChanges.vendorId)).where(where),

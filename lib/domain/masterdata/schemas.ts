@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageParam, pageSizeParam } from '../paging';
+import { sortParams } from '../sorting';
 
 /** Master-data change inputs (spec §3 master-data change record, §7 Master data). */
 
@@ -11,12 +12,16 @@ export const RECORD_STATUSES = ['processing', 'pending', 'approved', 'rejected',
 export const REASON_REQUIRED = 'Please enter a reason';
 export const PROCESS_RUNNING = 'Please try again after few minutes, there is a background process in progress';
 
+/** The columns the master-data list sorts by over every page; without one, newest first. */
+export const HISTORY_SORT_KEYS = ['event_type', 'created_at'] as const;
+
 export const historyFilterSchema = z.object({
   search: z.string().trim().max(100, 'search may be at most 100 characters.').optional(),
   event_type: z.enum(EVENT_TYPES, { message: `event_type must be one of: ${EVENT_TYPES.join(', ')}.` }).optional(),
   status: z.enum(['all', ...RECORD_STATUSES], { message: `status must be one of: all, ${RECORD_STATUSES.join(', ')}.` }).default('all'),
   pageLimit: pageSizeParam('pageLimit', 10, 250),
   page: pageParam(),
+  ...sortParams(HISTORY_SORT_KEYS),
 });
 export type HistoryFilter = z.infer<typeof historyFilterSchema>;
 

@@ -3,9 +3,12 @@ import { db } from '../../../db/client';
 import { items, pricingChanges, pricings, subsidiaries, vendors } from '../../../db/schema';
 import type { Scope } from '../../auth/scope';
 import { itemConditions } from '../items/conditions';
-import type { CatalogueFilter } from '../items/schemas';
+import type { CatalogueFilter, CatalogueSortKey } from '../items/schemas';
 import { keysetBatches } from '../keyset-batches';
 import { laravelPage, offsetOf } from '../paging';
+import { orderBySql, type SortColumns } from '../sorting';
+
+const PRICING_SORTS: SortColumns<CatalogueSortKey> = { catalogueCode: items.catalogueCode, descr: items.descr, vendorCode: vendors.code };
 
 /** A price is 'pending' while a change of its item's prices awaits approval. */
 const hasPendingPricingChange = sql<boolean>`exists (select 1 from ${pricingChanges} where ${pricingChanges.itemId} = ${pricings.itemId} and ${pricingChanges.status} = 'pending')`;
@@ -54,7 +57,12 @@ export async function listPricings(scope: Scope, filter: CatalogueFilter) {
     .where(where);
   const [rows, [totals]] = await Promise.all([
     pricingsFrom(where)
-      .orderBy(asc(vendors.code), asc(items.catalogueCode), asc(pricings.effectiveFrom), asc(pricings.id))
+      .orderBy(
+        orderBySql(filter, PRICING_SORTS, {
+          tiebreak: pricings.id,
+          defaultOrder: sql`${vendors.code} asc, ${items.catalogueCode} asc, ${pricings.effectiveFrom} asc, ${pricings.id} asc`,
+        }),
+      )
       .limit(filter.pageLimit)
       .offset(offsetOf(filter.page, filter.pageLimit)),
     counted,

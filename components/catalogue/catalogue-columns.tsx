@@ -4,11 +4,10 @@ import type { Column } from '@/components/lists/sortable-table';
 import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
 import type { ItemRow, PricingRow } from './catalogue-types';
+import { changeStatusLabel } from '@/lib/vocabulary';
 
 const statusBadge = (status: string) => (
-  <span className={`badge ${status === 'pending' ? 'badge--warning' : 'badge--success'}`}>
-    {status === 'pending' ? 'Awaiting approval' : status}
-  </span>
+  <span className={`badge ${status === 'pending' ? 'badge--warning' : 'badge--success'}`}>{changeStatusLabel(status)}</span>
 );
 
 const state = (active: boolean) => (active ? 'Active' : 'Inactive');

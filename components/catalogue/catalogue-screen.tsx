@@ -26,6 +26,7 @@ import {
 } from './catalogue-types';
 import { ItemViewModal } from './item-view-modal';
 import { UploadDialog } from './upload-dialog';
+import { OOPS_TITLE } from '@/lib/domain/failure-texts';
 
 type Row = ItemRow | PricingRow;
 type Answer = { status: 'success' | 'failure'; message: string };
@@ -71,8 +72,8 @@ export function CatalogueScreen({ kind, initialPage, canUpload }: CatalogueScree
     void load(values, 1, pageSize);
   };
 
-  const oops = (text: string) => confirm({ title: 'Oops!', text, confirmLabel: 'OK', cancelLabel: null, tone: 'danger' });
-  /** A toolbar action whose failed request is shown in the 'Oops!' alert with the server's words. */
+  const oops = (text: string) => confirm({ title: OOPS_TITLE, text, confirmLabel: 'OK', cancelLabel: null, tone: 'danger' });
+  /** A toolbar action whose failed request is shown in the Oops alert with the server's words. */
   const act = (action: () => Promise<void>) => () => void action().catch((error: unknown) => oops(requestErrorText(error)));
 
   async function exportSelected() {

@@ -1,5 +1,6 @@
 import type { ResultPager } from '@/components/lists/pagination';
 import type { FilterField, FilterValues } from '@/components/lists/filter-panel';
+import { changeStatusLabel } from '@/lib/vocabulary';
 
 /** The two catalogue screens share one frame; each says where its API is and what its rows hold. */
 export type CatalogueKind = 'items' | 'pricing';
@@ -45,8 +46,8 @@ export const CATALOGUE_FILTERS: readonly FilterField<CatalogueFilterName>[] = [
     kind: 'select',
     options: [
       { value: 'all', label: 'All' },
-      { value: 'pending', label: 'Awaiting approval' },
-      { value: 'approved', label: 'Approved' },
+      { value: 'pending', label: changeStatusLabel('pending') },
+      { value: 'approved', label: changeStatusLabel('approved') },
     ],
   },
   {

@@ -1,6 +1,7 @@
 'use client';
 
 import { Modal } from '@/components/ui/modal';
+import { changeStatusLabel } from '@/lib/vocabulary';
 import type { ItemRow } from './catalogue-types';
 
 /** The item view window (spec §2 item management): every field of one item. */
@@ -14,7 +15,7 @@ export function ItemViewModal({ item, onClose }: { item: ItemRow | null; onClose
         ['Unit of measure', item.unitOfMeasure],
         ['Pack size', item.packSize],
         ['State', item.active ? 'Active' : 'Inactive'],
-        ['Status', item.status === 'pending' ? 'Awaiting approval' : item.status],
+        ['Status', changeStatusLabel(item.status)],
       ]
     : [];
   return (

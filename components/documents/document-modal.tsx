@@ -8,19 +8,17 @@ import { formatDateDashes } from '@/lib/format';
 import { DocumentFacts, vendorFact, type Fact } from './document-facts';
 import { DocumentLines, type LinesKind } from './document-lines';
 import { downloadDocumentPdf, pdfUnavailable } from './pdf';
+import { documentLabel } from '@/lib/vocabulary';
 import { useOops } from '../ui/use-oops';
 
 /** The document kinds this window shows (spec §2: delivery note, dispute and remittance modals). */
 export type NoticeDocumentKind = Extract<LinesKind, 'deliverynote' | 'dispute' | 'remittance'>;
 
-export const DOCUMENT_LABELS: Record<NoticeDocumentKind, string> = {
-  deliverynote: 'Delivery note',
-  dispute: 'Dispute',
-  remittance: 'Remittance advice',
-};
+/** 'Delivery note', 'Dispute', 'Remittance advice' (lib/vocabulary). */
+export const noticeDocumentLabel = (kind: NoticeDocumentKind): string => documentLabel({ xdocTypeCode: kind });
 
 function factsOf(doc: XdocDetail, kind: NoticeDocumentKind, showVendor: boolean): Fact[] {
-  const label = DOCUMENT_LABELS[kind];
+  const label = noticeDocumentLabel(kind);
   const store = [doc.branchName, doc.storeCode].filter(Boolean).join(' · ');
   const vendor = showVendor ? [vendorFact(doc)] : [];
   if (kind === 'remittance') {
@@ -65,7 +63,7 @@ export function DocumentModal({ doc, kind, showVendor = false, returnFocus, onCl
   const [marking, setMarking] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const { oops, dialog } = useOops();
-  const label = DOCUMENT_LABELS[kind];
+  const label = noticeDocumentLabel(kind);
 
   async function markRead() {
     if (!onMarkRead) return;

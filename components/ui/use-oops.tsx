@@ -3,6 +3,7 @@
 import { useCallback } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { ApiRequestError } from '@/lib/client/api';
+import { OOPS_TITLE } from '@/lib/domain/failure-texts';
 
 /** The server's own words for a failed request (spec §8 shows them in an 'Oops...' alert). */
 export function requestErrorText(error: unknown): string {
@@ -15,7 +16,7 @@ export function useOops() {
   const { confirm, dialog } = useConfirm();
   const oops = useCallback(
     async (text: string) => {
-      await confirm({ title: 'Oops...', text, confirmLabel: 'OK', cancelLabel: null, tone: 'danger' });
+      await confirm({ title: OOPS_TITLE, text, confirmLabel: 'OK', cancelLabel: null, tone: 'danger' });
     },
     [confirm],
   );

@@ -1,15 +1,16 @@
 import { ROLE_IDS } from '../../lib/auth/roles';
+import { ROLE_LABELS } from '../../lib/vocabulary/roles';
 import { GLN_SCHEME, subsidiaryGln } from './e-invoicing';
 import { hashInt, insertJson, opaqueId, type Queryable } from './sql';
 
-/** Role ids are fixed: the spec's rules (role 1/2 need subsidiaries, default role 4) and lib/auth depend on them. */
+/** Role ids are fixed: the spec's rules (role 1/2 need subsidiaries, default role 4) and lib/auth depend on them; names are the vocabulary's. */
 export const ROLES = [
-  { id: ROLE_IDS.c_admin, code: 'c_admin', name: 'Customer Administrator' },
-  { id: ROLE_IDS.c_user, code: 'c_user', name: 'Customer User' },
-  { id: ROLE_IDS.m2_admin, code: 'm2_admin', name: 'Portal Administrator' },
-  { id: ROLE_IDS.v_user, code: 'v_user', name: 'Supplier User' },
-  { id: ROLE_IDS.v_admin, code: 'v_admin', name: 'Supplier Administrator' },
-  { id: ROLE_IDS.m2_user, code: 'm2_user', name: 'Portal Staff' },
+  { id: ROLE_IDS.c_admin, code: 'c_admin', name: ROLE_LABELS.c_admin },
+  { id: ROLE_IDS.c_user, code: 'c_user', name: ROLE_LABELS.c_user },
+  { id: ROLE_IDS.m2_admin, code: 'm2_admin', name: ROLE_LABELS.m2_admin },
+  { id: ROLE_IDS.v_user, code: 'v_user', name: ROLE_LABELS.v_user },
+  { id: ROLE_IDS.v_admin, code: 'v_admin', name: ROLE_LABELS.v_admin },
+  { id: ROLE_IDS.m2_user, code: 'm2_user', name: ROLE_LABELS.m2_user },
 ];
 
 export const SUBSIDIARIES = [

@@ -1,4 +1,4 @@
-import { changeDecisionFailed, MASTERDATA_FAILED_TITLE, MASTERDATA_NOT_PERMITTED, userNotRestored, withReason } from './failure-texts';
+import { changeDecisionFailed, MASTERDATA_NOT_PERMITTED, OOPS_TITLE, userNotRestored, withReason } from './failure-texts';
 
 describe("the spec's failure texts (§8)", () => {
   it('says change or changes as one or several were decided', () => {
@@ -10,7 +10,7 @@ describe("the spec's failure texts (§8)", () => {
 
   it("names the user who was not restored, and master data's refusal", () => {
     expect(userNotRestored('Thandi Nkosi')).toBe('Thandi Nkosi has not been restored');
-    expect([MASTERDATA_FAILED_TITLE, MASTERDATA_NOT_PERMITTED]).toEqual(['Oops', 'User does not have permissions']);
+    expect([OOPS_TITLE, MASTERDATA_NOT_PERMITTED]).toEqual(['Oops...', 'User does not have permissions']);
   });
 
   it("adds the server's reason after the text, once", () => {

@@ -12,8 +12,13 @@ export function changeDecisionFailed(decision: 'approve' | 'reject', count: numb
 /** '{user} has not been restored' (User management). */
 export const userNotRestored = (name: string): string => `${name} has not been restored`;
 
-/** A master-data approve or reject refused to the user (a 403): the 'Oops' dialog's words. */
-export const MASTERDATA_FAILED_TITLE = 'Oops';
+/**
+ * The one title of the alert that shows a refused or failed request, on every screen (spec §8 names it
+ * 'Oops...', 'Oops!' and 'Oops' in different rows; the portal says it one way).
+ */
+export const OOPS_TITLE = 'Oops...';
+
+/** A master-data approve or reject refused to the user (a 403): the Oops alert's words. */
 export const MASTERDATA_NOT_PERMITTED = 'User does not have permissions';
 
 /** The spec's text, then the server's reason when it has one the text does not already say. */

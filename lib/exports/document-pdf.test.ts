@@ -53,7 +53,7 @@ describe('renderDocumentPdf', () => {
     expect(documentPdfTitle(sampleDocument(1, { xdocTypeCode: 'order', xdocSubTypeCode: 'return', docno: 'RO9' }))).toBe(
       'Return order RO9',
     );
-    expect(documentPdfTitle(sampleDocument(1, { xdocTypeCode: 'aux.grv', docno: 'GRV9' }))).toBe('Discrepancy advice GRV9');
+    expect(documentPdfTitle(sampleDocument(1, { xdocTypeCode: 'aux.grv', docno: 'GRV9' }))).toBe('Goods received voucher GRV9');
   });
 
   it('prints the title with the document number, dates as DD-MM-YYYY (as the screens show them) and both parties', async () => {

@@ -3,9 +3,9 @@
 import PDFDocument from 'pdfkit';
 import { drawLinesTable, drawTotals } from './document-pdf-table';
 import type { PdfDeliveryAddress, PdfDocumentInput, PdfRenderOptions, PdfStore } from './document-pdf-types';
-import { reasonLabel } from '../domain/documents/labels';
+import { documentStatusLabel, reasonLabel, subTypeLabel } from '../vocabulary';
 import { formatDateDashes } from '../format/dates';
-import { documentTypeNames, pdfSafe, statusLabel, subTypeLabel } from './pdf-text';
+import { documentTypeNames, pdfSafe } from './pdf-text';
 import { formatDateTime, PORTAL_TIME_LABEL } from '../format/dates';
 import { COLOR, FONT, PAGE, frame } from './pdf-theme';
 
@@ -79,7 +79,7 @@ function drawHeading(doc: PDFKit.PDFDocument, input: PdfDocumentInput, heading: 
   const headingBottom = doc.y;
 
   // Status badge, top right.
-  const status = pdfSafe(statusLabel(input.wfStatusCode)) || '—';
+  const status = pdfSafe(documentStatusLabel(input.wfStatusCode)) || '—';
   doc.font(FONT.bold).fontSize(9);
   const badgeWidth = Math.min(120, doc.widthOfString(status) + 20);
   const badgeX = left + width - badgeWidth;

@@ -1,6 +1,5 @@
 // Text helpers for the PDF builder: labels, the generation time stamp and WinAnsi-safe strings.
-import { documentLabel, UNKNOWN_TYPE_WORD } from '../domain/documents/labels';
-import { labelForWfStatus } from '../format/dates';
+import { documentLabel, sentenceCase, UNKNOWN_TYPE_WORD } from '../vocabulary';
 
 // The standard PDF fonts only encode WinAnsi (Latin-1 plus these code points); pdfkit writes any
 // other character as a broken glyph, so such characters are folded to their base letter or '?'.
@@ -34,23 +33,14 @@ export function pdfSafe(text: string | null | undefined): string {
   return out;
 }
 
-/** Spec §4 label (responded → Processed, received → Processing), capitalized for the status badge. */
-export function statusLabel(code: string): string {
-  return capitalize(labelForWfStatus(code.trim()));
-}
-
-export function capitalize(text: string): string {
-  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
-}
-
 type TypeNames = { title: string; short: string };
 
-/** Headings that say more than the type's word; any other type's heading is its word (labels.ts). */
-const HEADINGS: Record<string, string> = { order: 'Purchase Order', 'aux.grv': 'Goods Received Voucher' };
+/** Headings that say more than the type's word; any other type's heading is its word (lib/vocabulary). */
+const HEADINGS: Record<string, string> = { order: 'Purchase Order' };
 
 /**
  * A PDF's heading and the short name of its metadata title ('Credit note CN1'). The type's word comes
- * from labels.ts, as on the screens. An invoice or credit note names what it is, whatever the sending
+ * from lib/vocabulary, as on the screens. An invoice or credit note names what it is, whatever the sending
  * system described it as (issue 27: a credit note read as an invoice); other types' headings use the
  * document's own type description (xdocTypeDescr) when it has one.
  */
@@ -58,19 +48,10 @@ export function documentTypeNames(typeCode: string, subTypeCode?: string | null,
   const kind = { xdocTypeCode: typeCode.trim().toLowerCase(), xdocSubTypeCode: subTypeCode?.trim().toLowerCase() ?? null };
   const word = documentLabel(kind);
   const known = word !== UNKNOWN_TYPE_WORD;
-  const short = known ? word : capitalize(typeCode.trim()) || UNKNOWN_TYPE_WORD;
+  const short = known ? word : sentenceCase(typeCode.trim()) || UNKNOWN_TYPE_WORD;
   if (kind.xdocTypeCode === 'invoice') return { title: short, short };
   // A sub-type with a word of its own (a return order) is headed by it, not by its type's heading.
   const heading = word === documentLabel({ xdocTypeCode: kind.xdocTypeCode }) ? (HEADINGS[kind.xdocTypeCode] ?? short) : short;
   const title = descr?.trim() || heading;
   return { title, short: known ? short : title };
-}
-
-/** Sub-type codes as words: 'semi direct' → 'Semi direct', 'jab' → 'JAB', 'creditnote' → 'Credit note'. */
-export function subTypeLabel(code: string | null | undefined): string {
-  const trimmed = code?.trim() ?? '';
-  const lower = trimmed.toLowerCase();
-  if (lower === 'jab') return 'JAB (multi-branch)';
-  if (lower === 'creditnote') return 'Credit note';
-  return capitalize(trimmed);
 }

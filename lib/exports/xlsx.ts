@@ -6,6 +6,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CONTENT_TYPES } from '../files/file-kind';
 import { explicitText, startsLikeFormula } from './formula-text';
+import { formatDateTime } from '../format/dates';
 
 export type XlsxCell = string | number | boolean | Date | null;
 
@@ -23,6 +24,18 @@ export type XlsxSheet = {
 };
 
 const DEFAULT_WIDTH = 16;
+
+/** Dates in sheets read as on the screens, DD-MM-YYYY (spec §9): a real date cell with this format. */
+export const XLSX_DATE_FORMAT = 'dd-mm-yyyy';
+
+/** A yyyy-mm-dd date as a date cell (midnight UTC, which a sheet shows as that very day), or null. */
+export const xlsxDate = (iso: string | null | undefined): Date | null => (iso ? new Date(`${iso.slice(0, 10)}T00:00:00Z`) : null);
+
+/**
+ * A moment as the screens show it, 'DD-MM-YYYY HH:mm' in South African time, as text: a sheet has no
+ * time zone, and a date cell would show the moment in UTC.
+ */
+export const xlsxDateTime = (value: Date | string | null | undefined): string => (value ? formatDateTime(value) : '');
 
 /** A sheet of `columns` over `batches` of rows (a keyset-paged query, or one array); `frozenHeader` keeps row 1 in view. */
 export function xlsxSheet<Row>(

@@ -6,7 +6,6 @@ import {
   formatDateDots,
   formatDateTime,
   formatPickerDate,
-  labelForWfStatus,
   parseDdMmYyyy,
   parsePickerDate,
   todayInSouthAfrica,
@@ -96,20 +95,6 @@ describe('parseDdMmYyyy', () => {
     expect(parseDdMmYyyy('abc')).toBeNull();
     expect(parseDdMmYyyy('')).toBeNull();
     expect(parseDdMmYyyy(null)).toBeNull();
-  });
-});
-
-describe('labelForWfStatus (spec §4)', () => {
-  it('shows responded as Processed and received as Processing', () => {
-    expect(labelForWfStatus('responded')).toBe('Processed');
-    expect(labelForWfStatus('received')).toBe('Processing');
-  });
-
-  it('keeps other statuses unchanged', () => {
-    for (const code of ['rejected', 'confirmed', 'mixed', 'outstanding']) {
-      expect(labelForWfStatus(code)).toBe(code);
-    }
-    expect(labelForWfStatus(null)).toBe('');
   });
 });
 

@@ -74,16 +74,19 @@ export function parseDdMmYyyy(value: string | null | undefined): Date | null {
   return isValid(date) ? date : null;
 }
 
-const WF_STATUS_LABELS: Record<string, string> = { responded: 'Processed', received: 'Processing' };
-
-/** Spec §4: responded shows as Processed, received as Processing; other statuses keep their names. */
-export function labelForWfStatus(code: string | null | undefined): string {
-  if (!code) return '';
-  return WF_STATUS_LABELS[code.toLowerCase()] ?? code;
-}
-
-/** Today's date in South Africa (yyyy-MM-dd): the one "today" of every date rule and default. */
+/**
+ * Today's date in South Africa (yyyy-MM-dd): the one "today" of every date rule and default, in the
+ * browser as on the server (a browser elsewhere, or one just past midnight UTC, has another date).
+ * SQL rules use lib/domain/south-african-today.ts, the same day in PostgreSQL.
+ */
 export const todayInSouthAfrica = (now: Date = new Date()): string => toIsoDate(now);
+
+/** The yyyy-mm-dd date `days` calendar days before a yyyy-mm-dd date ('2026-11-24', 45 → '2026-10-10'). */
+export function daysBefore(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
 
 /**
  * What the date pickers show (spec §9): mm/dd/yy by default, yy-mm-dd on the remittance tab, yyyy-mm-dd

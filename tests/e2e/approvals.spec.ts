@@ -96,17 +96,17 @@ test('export changes_export.xlsx', async ({ page }) => {
 test('approve a master-data change', async ({ page }) => {
   await page.goto('/masterdata');
   const row = page.locator('tbody tr', { hasText: 'MDP-2026-1003' });
-  await expect(row).toContainText('pending');
+  await expect(row).toContainText('Awaiting approval');
   await row.getByRole('button', { name: 'Approve' }).click();
   // Approving asks first (issue 26): 'no' changes nothing.
   const question = page.getByRole('alertdialog', { name: 'Approve MDP-2026-1003?' });
   await question.getByRole('button', { name: 'Cancel' }).click();
   await expect(question).toBeHidden();
-  await expect(row).toContainText('pending');
+  await expect(row).toContainText('Awaiting approval');
   await row.getByRole('button', { name: 'Approve' }).click();
   await question.getByRole('button', { name: 'Approve' }).click();
   await expect(snackbar(page)).toContainText('Approved successfully');
-  await expect(row).toContainText('approved');
+  await expect(row).toContainText('Approved');
 });
 
 test('the audit screen lists the portal’s entries with its filters shown', async ({ page }) => {

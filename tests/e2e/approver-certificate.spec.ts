@@ -45,7 +45,7 @@ test('the certificate opened by an approver', async ({ browser, baseURL }) => {
   const staff = await browser.newContext({ storageState: stateFile('staff@portal.test') });
   const page = await staff.newPage();
   await page.goto('/masterdata');
-  const row = page.locator('tbody tr', { hasText: 'V0001' }).filter({ hasText: 'Vendor data' }).filter({ hasText: 'pending' });
+  const row = page.locator('tbody tr', { hasText: 'V0001' }).filter({ hasText: 'Vendor data' }).filter({ hasText: 'Awaiting approval' });
   await row.getByRole('button').first().click();
   const review = page.getByRole('dialog');
   await expect(review.getByRole('row', { name: /Contact name/ })).toContainText('Naledi Approver-Test');

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import { auditEntries, userActivities } from '../../../db/schema';
+import type { AuditAction } from '../../vocabulary/audit-actions';
 import type { Activity } from './activities';
 
 /** Who did it: a signed-in actor, or a user known before a session exists (sign-in, password reset). */
@@ -11,7 +12,8 @@ export type AuditEntry = {
   /** What else it concerns, e.g. 'user' 12, 'item_change' 7; a document's own entries use 'xdoc'. */
   entityType?: string;
   entityId?: number;
-  action: string;
+  /** One of lib/vocabulary's audit actions, so every action written has its words on the audit screen. */
+  action: AuditAction;
   descr: string;
 };
 

@@ -1,12 +1,13 @@
 import { xlsxBuffer, xlsxSheet } from '../../exports/xlsx';
 import type { RowError } from './row-rules';
+import { catalogueColumnLabel } from '../masterdata/vocabulary';
 
 type ReportLine = { row: number | null; column: string; error: string };
 
 const REPORT_COLUMNS = [
-  { header: 'row', width: 8, value: (e: ReportLine) => e.row },
-  { header: 'column', width: 18, value: (e: ReportLine) => e.column },
-  { header: 'error', width: 70, value: (e: ReportLine) => e.error },
+  { header: 'Row', width: 8, value: (e: ReportLine) => e.row },
+  { header: 'Column', width: 18, value: (e: ReportLine) => catalogueColumnLabel(e.column) },
+  { header: 'Error', width: 70, value: (e: ReportLine) => e.error },
 ];
 
 /**

@@ -1,3 +1,5 @@
+import { catalogueColumnLabel } from '../masterdata/vocabulary';
+
 /**
  * The columns an item or pricing upload must have (the published templates, docs/api.md), by the
  * names the API uses. The header row must name every one of them, in any order and case; other
@@ -18,16 +20,21 @@ export const EVENT_TYPES: Record<CatalogueKind, string> = { items: 'items.upload
 /** Uploaded files are kept in PostgreSQL; 10 MB holds well over 100,000 price rows. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
+/** A header as compared: no case, spaces, dashes or underscores ('Vendor code', 'vendorCode' → 'vendorcode'). */
+const headerKey = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
+
 /**
- * Which template columns a header row lacks (names compared without case or surrounding space), and
- * where each template column sits in the row.
+ * Which template columns a header row lacks, and where each template column sits in the row. A column
+ * is found by its API name or by its words as the exports and the template write them ('Vendor code'),
+ * in any case and spacing, so an exported sheet can be edited and uploaded again.
  */
 export function matchHeader(kind: CatalogueKind, header: readonly string[]): { missing: string[]; positions: Record<string, number> } {
-  const normalised = header.map((h) => h.trim().toLowerCase());
+  const normalised = header.map(headerKey);
   const positions: Record<string, number> = {};
   const missing: string[] = [];
   for (const column of UPLOAD_COLUMNS[kind]) {
-    const at = normalised.indexOf(column.toLowerCase());
+    let at = normalised.indexOf(headerKey(column));
+    if (at < 0) at = normalised.indexOf(headerKey(catalogueColumnLabel(column)));
     if (at < 0) missing.push(column);
     else positions[column] = at;
   }

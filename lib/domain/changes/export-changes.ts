@@ -3,25 +3,26 @@ import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { recordActivity } from '../audit/record';
 import { db } from '../../../db/client';
-import { xlsxReadable, xlsxSheet, type XlsxCell, type XlsxColumn } from '../../exports/xlsx';
+import { xlsxDateTime, xlsxReadable, xlsxSheet, type XlsxCell, type XlsxColumn } from '../../exports/xlsx';
 import { readChanges, type ChangeRow } from './queries';
 import type { ChangeKind, exportBodySchema } from './schemas';
 import type { z } from 'zod';
+import { changeStatusLabel } from '../../vocabulary';
 
 export const CHANGES_EXPORT_FILE = 'changes_export.xlsx';
 const CHUNK = 1000;
 
 const COMMON: XlsxColumn<ChangeRow>[] = [
   { header: 'Change', width: 10, value: (c) => c.id },
-  { header: 'Status', width: 12, value: (c) => c.status },
+  { header: 'Status', width: 18, value: (c) => changeStatusLabel(c.status) },
   { header: 'Vendor', width: 30, value: (c) => `${c.vendor.code} ${c.vendor.name}` },
   { header: 'Catalogue code', width: 16, value: (c) => cellOf(c.changeable.catalogueCode ?? c.current?.catalogueCode ?? '') },
 ];
 const TAIL: XlsxColumn<ChangeRow>[] = [
   { header: 'Requested by', width: 24, value: (c) => c.requested_by?.name ?? '' },
-  { header: 'Requested at', width: 22, value: (c) => new Date(c.created_at) },
+  { header: 'Requested at (SAST)', width: 22, value: (c) => xlsxDateTime(c.created_at) },
   { header: 'Decided by', width: 24, value: (c) => c.decided_by?.name ?? '' },
-  { header: 'Decided at', width: 22, value: (c) => (c.decided_at ? new Date(c.decided_at) : null) },
+  { header: 'Decided at (SAST)', width: 22, value: (c) => xlsxDateTime(c.decided_at) },
   { header: 'Comments', width: 40, value: (c) => c.comments ?? '' },
 ];
 

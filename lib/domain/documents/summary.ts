@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { fixedSql, queryPlannedForValues, queryPrepared } from '../../../db/client';
 import { stores, subsidiaries, vendors, xdocs } from '../../../db/schema';
-import { REASON_LABELS } from './labels';
+import { REASON_LABELS } from '../../vocabulary';
 
 /**
  * The one shape of a document as lists and the detail view show it (spec §3 field names). Every inbox
@@ -169,5 +169,5 @@ export type XdocSummary = Omit<SelectResultFields<typeof summaryColumns>, 'respo
 /** A row of a document list (LIST_ROW_FIELDS). */
 export type XdocListRow = Pick<XdocSummary, (typeof LIST_ROW_FIELDS)[number]>;
 
-// The words for a document live in ./labels (plain data, for client components too).
-export { documentLabel } from './labels';
+// The words for a document live in lib/vocabulary (plain data, for client components too).
+export { documentLabel } from '../../vocabulary';

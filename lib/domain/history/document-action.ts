@@ -4,6 +4,7 @@ import { xdocs } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import type { Activity } from '../audit/activities';
+import type { AuditAction } from '../../vocabulary/audit-actions';
 import { recordActivity, recordAudit } from '../audit/record';
 import { findVisibleDocument, type XdocRow } from '../documents/queries';
 import { ConflictError, ForbiddenError } from '../errors';
@@ -24,7 +25,7 @@ export async function actOnDocument(
     /** The document the action changes, or a refusal (RuleViolationError / ConflictError). */
     target: (doc: XdocRow) => Promise<XdocRow> | XdocRow;
     change: (tx: Tx, target: XdocRow) => Promise<boolean>;
-    audit: (target: XdocRow) => { action: string; descr: string };
+    audit: (target: XdocRow) => { action: AuditAction; descr: string };
     refusedAsStale: (target: XdocRow) => string;
     done: (target: XdocRow) => string;
     /** The caller's address, recorded with the activity. */

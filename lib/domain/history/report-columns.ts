@@ -1,9 +1,9 @@
 // portal_report.xlsx (spec §9): the history report's columns and how a row fills them; written by the
 // shared streaming writer (lib/exports/xlsx.ts), by the web process to the browser and by the worker to a
 // file it e-mails.
-import { labelForWfStatus } from '../../format/dates';
-import { xlsxSheet, type XlsxColumn, type XlsxSheet } from '../../exports/xlsx';
-import { documentLabel, signedAmount } from '../documents/labels';
+import { XLSX_DATE_FORMAT, xlsxDate, xlsxSheet, type XlsxColumn, type XlsxSheet } from '../../exports/xlsx';
+import { documentLabel, documentStatusLabel, subTypeLabel } from '../../vocabulary';
+import { signedAmount } from '../documents/signed-amount';
 
 export const REPORT_FILE_NAME = 'portal_report.xlsx';
 
@@ -26,8 +26,8 @@ export type HistoryReportRow = {
   xdocTotalIncl: string;
 };
 
-const asDate = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
-const DATE = 'dd-mm-yyyy';
+const asDate = xlsxDate;
+const DATE = XLSX_DATE_FORMAT;
 const MONEY = '#,##0.00';
 
 /** The 15 columns, headers as the sheet shows them; dates and amounts as real dates and numbers. */
@@ -35,8 +35,8 @@ export const REPORT_COLUMNS: XlsxColumn<HistoryReportRow>[] = [
   { header: 'Document number', width: 16, value: (r) => r.docno },
   { header: 'Order number', width: 16, value: (r) => r.orderno },
   { header: 'Document type', width: 16, value: (r) => documentLabel(r) },
-  { header: 'Sub type', width: 12, value: (r) => r.xdocSubTypeCode },
-  { header: 'Status', width: 12, value: (r) => labelForWfStatus(r.wfStatusCode) },
+  { header: 'Sub type', width: 12, value: (r) => subTypeLabel(r.xdocSubTypeCode) },
+  { header: 'Status', width: 12, value: (r) => documentStatusLabel(r.wfStatusCode) },
   { header: 'Document date', width: 13, numFmt: DATE, value: (r) => asDate(r.docDate) },
   { header: 'Delivery date', width: 13, numFmt: DATE, value: (r) => asDate(r.deliveryDate) },
   { header: 'Store', width: 24, value: (r) => r.storeName },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DocumentKind } from '../documents/labels';
+import type { DocumentKind } from '../../vocabulary';
 import { pageParam, pageSizeParam } from '../paging';
 import { intText, isoDate } from '../query-text';
 import { sortParams } from '../sorting';

@@ -6,7 +6,7 @@ import { assertCan } from '../../auth/permissions';
 import { recordActivity, recordAudit } from '../audit/record';
 import { orderAnswered } from '../integrations/act-events';
 import { findVisibleDocument, type XdocRow } from '../documents/queries';
-import { documentLabel } from '../documents/summary';
+import { documentLabel } from '../../vocabulary';
 import { DomainError, ForbiddenError, RuleViolationError } from '../errors';
 import { planOrderResponse, type ResponsePlan } from './order-response-plan';
 import type { BulkOrderResponse, HeaderResponse, LineResponse, OrderResponse } from './schemas';

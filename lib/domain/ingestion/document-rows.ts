@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { XdocSubType, XdocType } from '../../../db/schema';
+import { documentLabel } from '../../vocabulary';
 import type { ResolvedReferences } from './references';
 import type { IngestResult, IngestedDocument, IngestedType } from './schemas';
 
-/** How each type is stored, as the seed stores it (db/seed/document-kinds.ts). */
+/** How each type is stored, as the seed stores it (db/seed/document-kinds.ts): the description is the sender's data, not a label. */
 const KINDS: Record<IngestedType, { type: XdocType; typeDescr: string }> = {
   order: { type: 'order', typeDescr: 'Purchase Order' },
   return: { type: 'order', typeDescr: 'Return Order' },
@@ -14,7 +15,9 @@ const KINDS: Record<IngestedType, { type: XdocType; typeDescr: string }> = {
   deliverynote: { type: 'deliverynote', typeDescr: 'Delivery Note' },
 };
 
-export const typeDescrOf = (type: IngestedType) => KINDS[type].typeDescr;
+/** What a document of an ingested type is called in messages and audit entries (lib/vocabulary). */
+export const typeLabelOf = (type: IngestedType) =>
+  documentLabel({ xdocTypeCode: KINDS[type].type, xdocSubTypeCode: type === 'return' ? 'return' : null });
 
 function subTypeOf(doc: IngestedDocument): XdocSubType | null {
   if (doc.type === 'return') return 'return';

@@ -6,7 +6,7 @@ import { ConflictError } from '../errors';
 import { recordEvent } from '../integrations/record-event';
 import { contentHash } from './content-hash';
 import { resolveReferences } from './references';
-import { documentColumns, eventData, insertLinesSql, linesJson, typeDescrOf } from './document-rows';
+import { documentColumns, eventData, insertLinesSql, linesJson, typeLabelOf } from './document-rows';
 import { insertNewDocuments } from './insert-new-documents';
 import type { IngestedDocument, IngestResult } from './schemas';
 import { documentTotals } from './totals';
@@ -42,7 +42,7 @@ export async function ingestInTransaction(tx: Tx, actor: IntegrationActor, doc: 
   if (known.contentHash === hash)
     return { status: 'unchanged', docno: doc.docno, type: doc.type, tinyMce: current.tinyMce, version: known.version };
   const reason = await actedOnReason(tx, current);
-  if (reason) throw new ConflictError(`${typeDescrOf(doc.type)} ${doc.docno} cannot be changed: ${reason}`, { docno: [reason] });
+  if (reason) throw new ConflictError(`${typeLabelOf(doc.type)} ${doc.docno} cannot be changed: ${reason}`, { docno: [reason] });
   const totals = documentTotals(doc);
   const money = { totValue: totals.incl, xdocTotalExcl: totals.excl, xdocTaxAmount: totals.tax, xdocTotalIncl: totals.incl };
   await tx
@@ -61,7 +61,7 @@ export async function ingestInTransaction(tx: Tx, actor: IntegrationActor, doc: 
     entityType: 'xdoc',
     entityId: current.id,
     action: 'updated',
-    descr: `${typeDescrOf(doc.type)} ${doc.docno} updated by the retailer (version ${version})`,
+    descr: `${typeLabelOf(doc.type)} ${doc.docno} updated by the retailer (version ${version})`,
     ownerUserId: null,
     ownerName: integrationDoerName(actor),
   });

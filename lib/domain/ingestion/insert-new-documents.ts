@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/client';
 import { auditEntries, ingestedDocuments } from '../../../db/schema';
 import { integrationDoerName, type IntegrationActor } from '../../auth/integration-actor';
 import { recordEvents } from '../integrations/record-event';
-import { documentColumns, eventData, insertLinesSql, lineRows, newTinyMce, typeDescrOf } from './document-rows';
+import { documentColumns, eventData, insertLinesSql, lineRows, newTinyMce, typeLabelOf } from './document-rows';
 import type { ResolvedReferences } from './references';
 import type { IngestedDocument, IngestResult } from './schemas';
 import { documentTotals } from './totals';
@@ -59,7 +59,7 @@ export async function insertNewDocuments(tx: Tx, actor: IntegrationActor, list: 
       entityType: 'xdoc',
       entityId: ids[i],
       action: 'created',
-      descr: `${typeDescrOf(doc.type)} ${doc.docno} received`,
+      descr: `${typeLabelOf(doc.type)} ${doc.docno} received`,
       ownerUserId: null,
       ownerName: doer,
     })),

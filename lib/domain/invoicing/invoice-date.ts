@@ -1,4 +1,4 @@
-import { todayInSouthAfrica } from '../../format/dates';
+import { daysBefore, todayInSouthAfrica } from '../../format/dates';
 import { RuleViolationError } from '../errors';
 import { INVOICE_DATE_WINDOW_DAYS } from './schemas';
 
@@ -6,11 +6,7 @@ import { INVOICE_DATE_WINDOW_DAYS } from './schemas';
 export { todayInSouthAfrica };
 
 /** The first date of the invoice-date window ending `today` (spec §5: 45 days back to today). */
-export function windowStart(today: string, days = INVOICE_DATE_WINDOW_DAYS): string {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
+export const windowStart = (today: string, days = INVOICE_DATE_WINDOW_DAYS): string => daysBefore(today, days);
 
 /** Refuses a document date outside the window (yyyy-mm-dd compares as text). */
 export function assertInWindow(field: string, date: string, today: string): void {

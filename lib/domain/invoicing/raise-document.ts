@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { deliveredLines, invoicedLines, uploadedFiles, xdocLines, xdocs, type XdocSubType } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
-import type { DiscrepancyReason } from '../documents/labels';
+import type { DiscrepancyReason } from '../../vocabulary';
 import type { XdocRow } from '../documents/queries';
 import { NotFoundError } from '../errors';
 import type { LinePlan } from './line-plan';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_NUMBER_MAX_LENGTH as INVOICE_NUMBER_MAX, TAX_PERCENT_MAX } from '../../format/numbers';
-import { DISCREPANCY_REASON_CODES, DISCREPANCY_REASONS } from '../documents/labels';
+import { DISCREPANCY_REASON_CODES, DISCREPANCY_REASONS } from '../../vocabulary';
 import { isoDate } from '../query-text';
 
 /** Invoicing inputs (spec §3 document and line fields, §5 rules), shared by the handlers and the screens. */

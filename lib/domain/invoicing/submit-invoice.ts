@@ -6,7 +6,7 @@ import { assertCan } from '../../auth/permissions';
 import { formatMoney } from '../../format/money';
 import { recordActivity, recordAudits } from '../audit/record';
 import { invoiceSubmitted } from '../integrations/act-events';
-import { reasonLabel, type DiscrepancyReason } from '../documents/labels';
+import { documentLabel, reasonLabel, type DiscrepancyReason } from '../../vocabulary';
 import type { XdocRow } from '../documents/queries';
 import { ConflictError, ForbiddenError, RuleViolationError } from '../errors';
 import { closeInvoicing, isBranchClosed } from './close-invoicing';
@@ -151,7 +151,7 @@ export async function submitInvoice(actor: Actor, input: SubmitInvoice, options:
           .set({ toFollow: 1, updatedAt: sql`now()` })
           .where(eq(xdocs.id, order.id));
 
-      const label = isCredit ? 'Credit note' : 'Invoice';
+      const label = documentLabel({ xdocTypeCode: 'invoice', xdocSubTypeCode: isCredit ? 'creditnote' : null });
       const onBranch = branch ? ` for branch ${branch}` : '';
       const reason = reasonCode ? `; discrepancy reason: ${reasonLabel(reasonCode)} (${reasonCode})` : '';
       await recordAudits(tx, actor, [

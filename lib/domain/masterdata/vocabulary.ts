@@ -34,8 +34,13 @@ export const BANK_FIELD_LABELS = {
 export const CERTIFICATE_LABEL = 'B-BBEE certificate';
 export const BANK_HIDDEN_TEXT = 'Hidden (shown to approvers only)';
 
-/** The fields of a catalogue change (item_changes / pricing_changes `changeable`) as the upload review names them. */
+/**
+ * The fields of a catalogue change (item_changes / pricing_changes `changeable`) as the upload review
+ * names them, and the columns of the item and pricing spreadsheets (exports, templates) by the same words.
+ */
 export const CATALOGUE_FIELD_LABELS: Record<string, string> = {
+  vendorCode: 'Vendor code',
+  vendorName: 'Vendor name',
   catalogueCode: 'Catalogue code',
   descr: 'Description',
   barcode: 'Barcode',
@@ -45,5 +50,10 @@ export const CATALOGUE_FIELD_LABELS: Record<string, string> = {
   costPrice: 'Cost price',
   retailPrice: 'Retail price',
   effectiveFrom: 'Effective from',
+  effectiveTo: 'Effective to',
   subsidiaryCode: 'Subsidiary',
+  status: 'Status',
 };
+
+/** A catalogue column's words: 'Vendor code' for vendorCode. */
+export const catalogueColumnLabel = (name: string): string => CATALOGUE_FIELD_LABELS[name] ?? name;

@@ -3,6 +3,7 @@ import { db } from '../../../db/client';
 import { usersReadingVendor } from '../../auth/actor';
 import { env } from '../../env';
 import { wantsCode } from './notify';
+import { SOUTH_AFRICAN_TODAY } from '../south-african-today';
 
 /**
  * The worker's order-reminder sweep: a notification (`order-reminder`) for each supplier user of each open purchase
@@ -13,7 +14,7 @@ import { wantsCode } from './notify';
 export async function remindUnansweredOrders({ days = env.ORDER_REMINDER_DAYS } = {}): Promise<number> {
   const written = await db.execute(sql`insert into notifications (user_id, code, xdoc_id, summary)
     select u.id, 'order-reminder', d.id, jsonb_build_object(
-      'title', 'Unanswered ' || d.xdoc_type_descr || ' ' || d.docno || ', delivery ' || d.delivery_date::text,
+      'title', 'Unanswered ' || d.xdoc_type_descr || ' ' || d.docno || ', delivery ' || to_char(d.delivery_date, 'DD-MM-YYYY'),
       'vendor', v.name || ' (' || v.code || ')', 'store', s.name || ' (' || s.code || ')',
       'path', '/?tab=orders&doc=' || d.tiny_mce, 'tab', 'orders')
     from xdocs d
@@ -21,7 +22,7 @@ export async function remindUnansweredOrders({ days = env.ORDER_REMINDER_DAYS } 
     left join stores s on s.id = d.store_id
     join users u on u.id in (${usersReadingVendor(sql`d.vendor_id`)})
     where d.xdoc_type_code = 'order' and d.responded_at is null and d.xdoc_sub_type_code is distinct from 'return'
-      and d.delivery_date between current_date and current_date + ${days}::int
+      and d.delivery_date between ${SOUTH_AFRICAN_TODAY} and ${SOUTH_AFRICAN_TODAY} + ${days}::int
       and ${wantsCode('order-reminder')}
     on conflict (user_id, xdoc_id) where code = 'order-reminder' do nothing`);
   return written.rowCount ?? 0;

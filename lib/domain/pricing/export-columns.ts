@@ -1,4 +1,6 @@
-import type { XlsxColumn } from '../../exports/xlsx';
+import { XLSX_DATE_FORMAT, xlsxDate, type XlsxColumn } from '../../exports/xlsx';
+import { changeStatusLabel } from '../../vocabulary';
+import { catalogueColumnLabel } from '../masterdata/vocabulary';
 import type { PricingRow } from './queries';
 
 /**
@@ -6,13 +8,13 @@ import type { PricingRow } from './queries';
  * Prices are written as numbers, which is what a spreadsheet sums; they have two decimals.
  */
 export const PRICING_EXPORT_COLUMNS: XlsxColumn<PricingRow>[] = [
-  { header: 'vendorCode', value: (r) => r.vendorCode },
-  { header: 'catalogueCode', value: (r) => r.catalogueCode },
-  { header: 'costPrice', value: (r) => Number(r.costPrice) },
-  { header: 'effectiveFrom', value: (r) => r.effectiveFrom },
-  { header: 'descr', width: 40, value: (r) => r.descr },
-  { header: 'subsidiaryCode', value: (r) => r.subsidiaryCode },
-  { header: 'retailPrice', value: (r) => (r.retailPrice === null ? null : Number(r.retailPrice)) },
-  { header: 'effectiveTo', value: (r) => r.effectiveTo },
-  { header: 'status', value: (r) => r.status },
+  { header: catalogueColumnLabel('vendorCode'), value: (r) => r.vendorCode },
+  { header: catalogueColumnLabel('catalogueCode'), value: (r) => r.catalogueCode },
+  { header: catalogueColumnLabel('costPrice'), value: (r) => Number(r.costPrice) },
+  { header: catalogueColumnLabel('effectiveFrom'), numFmt: XLSX_DATE_FORMAT, value: (r) => xlsxDate(r.effectiveFrom) },
+  { header: catalogueColumnLabel('descr'), width: 40, value: (r) => r.descr },
+  { header: catalogueColumnLabel('subsidiaryCode'), value: (r) => r.subsidiaryCode },
+  { header: catalogueColumnLabel('retailPrice'), value: (r) => (r.retailPrice === null ? null : Number(r.retailPrice)) },
+  { header: catalogueColumnLabel('effectiveTo'), numFmt: XLSX_DATE_FORMAT, value: (r) => xlsxDate(r.effectiveTo) },
+  { header: catalogueColumnLabel('status'), value: (r) => changeStatusLabel(r.status) },
 ];

@@ -3,10 +3,11 @@ import { db } from '../../../db/client';
 import { roles, subsidiaries, users, userSubsidiaries } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
-import { xlsxReadable, xlsxSheet, type XlsxColumn } from '../../exports/xlsx';
+import { xlsxDateTime, xlsxReadable, xlsxSheet, type XlsxColumn } from '../../exports/xlsx';
 import { recordActivity } from '../audit/record';
 import { keysetBatches } from '../keyset-batches';
 import { usersAdministeredBy } from './reach';
+import { roleLabel } from '../../vocabulary';
 
 export const CUSTOMER_REPORT_FILE = 'customer_report.xlsx';
 const BATCH = 1000;
@@ -26,13 +27,13 @@ type CustomerRow = {
 const COLUMNS: XlsxColumn<CustomerRow>[] = [
   { header: 'Name', width: 28, value: (r) => r.name },
   { header: 'E-mail', width: 34, value: (r) => r.email },
-  { header: 'Role', width: 12, value: (r) => r.role },
+  { header: 'Role', width: 24, value: (r) => roleLabel(r.role) },
   { header: 'Subsidiary code', width: 16, value: (r) => r.subsidiaryCode },
   { header: 'Subsidiary', width: 28, value: (r) => r.subsidiaryName },
   { header: 'Read', width: 8, value: (r) => (r.canRead || r.canWrite ? 'yes' : 'no') },
   { header: 'Write', width: 8, value: (r) => (r.canWrite ? 'yes' : 'no') },
   { header: 'Active', width: 8, value: (r) => (r.deletedAt ? 'no' : 'yes') },
-  { header: 'Last sign-in', width: 20, value: (r) => r.lastLogin },
+  { header: 'Last sign-in (SAST)', width: 20, value: (r) => xlsxDateTime(r.lastLogin) },
 ];
 
 /** The retail users the actor administers, one row per subsidiary grant, read a batch at a time (keyset). */

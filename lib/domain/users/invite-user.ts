@@ -5,6 +5,7 @@ import { nudgeOutbox } from '../../../jobs/outbox-relay';
 import type { Actor } from '../../auth/actor';
 import { assertCan, roleKind } from '../../auth/permissions';
 import { RuleViolationError } from '../errors';
+import { roleLabel } from '../../vocabulary';
 import { queueInvitation } from './invitation-link';
 import { getAdministeredUser } from './queries';
 import { assertGrantableSubsidiaries, assertSubsidiariesExist, grantableRoleCode, type SubsidiaryGrant } from './reach';
@@ -43,7 +44,7 @@ export async function inviteUser(actor: Actor, form: UserForm, { ip }: { ip?: st
       .returning({ id: users.id, name: users.name, email: users.email });
     if (grants.length) await tx.insert(userSubsidiaries).values(grants.map((g) => ({ userId: user.id, ...g })));
     await queueInvitation(tx, user, actor);
-    await recordUserChange(tx, actor, user, 'invite-user', `Invited ${user.email} as ${roleCode}`, { ip });
+    await recordUserChange(tx, actor, user, 'invite-user', `Invited ${user.email} as ${roleLabel(roleCode)}`, { ip });
     return user.id;
   });
   nudgeOutbox();

@@ -6,6 +6,7 @@ import type { Actor } from '../../auth/actor';
 import { assertCan, roleKind } from '../../auth/permissions';
 import { endSessions } from '../auth/end-sessions';
 import { ConflictError } from '../errors';
+import { roleLabel } from '../../vocabulary';
 import { needsConfirmedEmailChange, noticeEmailChanged, requestEmailChange } from './email-change';
 import { assertEmailFree, subsidiariesFor } from './invite-user';
 import { getAdministeredUser } from './queries';
@@ -72,7 +73,7 @@ export async function updateUser(actor: Actor, id: number, form: UserForm, { ip 
     if (accessChanged || email !== target.email) await endSessions(tx, id);
     const what = activated ? 'activate-user' : 'update-user';
     const addressed = pendingEmail ? `, new e-mail ${pendingEmail} to be confirmed` : emailChanged ? `, e-mail was ${target.email}` : '';
-    const descr = `${activated ? 'Made active' : 'Updated'} ${email}${accessChanged ? ` (role ${roleCode}, access changed)` : ''}${addressed}`;
+    const descr = `${activated ? 'Made active' : 'Updated'} ${email}${accessChanged ? ` (role ${roleLabel(roleCode)}, access changed)` : ''}${addressed}`;
     await recordUserChange(tx, actor, { id, email }, what, descr, { ip });
     return { name: form.name, activated, pendingEmail, mailed: emailChanged };
   });

@@ -6,6 +6,7 @@ import { nudgeOutbox } from '../../../jobs/outbox-relay';
 import { ROLE_CODES, roleCan, roleKind } from '../../auth/permissions';
 import { BBBEE_EXPIRY_CODE } from '../preferences/codes';
 import { EXPIRY_WARNING_DAYS, expirySql } from './certificate';
+import { SOUTH_AFRICAN_TODAY } from '../south-african-today';
 
 /**
  * The worker's sweep: for every certificate that expires within 30 days and has not been reminded
@@ -24,7 +25,7 @@ export async function remindExpiringCertificates(): Promise<number> {
         tx
           .select({ vendorId: vendors.id, expiry: sql<string>`${expirySql}`.as('expiry'), sentAt: sql<Date>`now()`.as('sent_at') })
           .from(vendors)
-          .where(sql`${expirySql} between current_date and current_date + ${sql.raw(String(EXPIRY_WARNING_DAYS))}`),
+          .where(sql`${expirySql} between ${SOUTH_AFRICAN_TODAY} and ${SOUTH_AFRICAN_TODAY} + ${sql.raw(String(EXPIRY_WARNING_DAYS))}`),
       )
       .onConflictDoNothing()
       .returning({ vendorId: bbbeeExpiryNotices.vendorId, expiry: bbbeeExpiryNotices.expiry });

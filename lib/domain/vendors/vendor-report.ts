@@ -5,11 +5,12 @@ import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { nudgeOutbox } from '../../../jobs/outbox-relay';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
-import { xlsxBuffer, xlsxSheet, type XlsxColumn } from '../../exports/xlsx';
+import { XLSX_DATE_FORMAT, xlsxBuffer, xlsxDate, xlsxSheet, type XlsxColumn } from '../../exports/xlsx';
 import { recordActivity } from '../audit/record';
 import { keysetBatches } from '../keyset-batches';
 import { VENDOR_ID } from './queries';
 import { certificateStatusSql, type CertificateStatus } from './certificate';
+import { CERTIFICATE_STATUS_LABELS } from '../../vocabulary';
 
 export const VENDOR_REPORT_FILE = 'vendor_report.xlsx';
 export const VENDOR_REPORT_MESSAGE = 'Vendor Report should be sent to your email within 5 minutes';
@@ -29,8 +30,8 @@ const COLUMNS: XlsxColumn<VendorReportRow>[] = [
   { header: 'Code', width: 12, value: (r) => r.code },
   { header: 'Name', width: 32, value: (r) => r.name },
   { header: 'B-BBEE level', width: 12, value: (r) => (r.level ? Number(r.level) : null) },
-  { header: 'B-BBEE expiry', width: 14, value: (r) => r.expiry },
-  { header: 'Certificate', width: 12, value: (r) => r.status },
+  { header: 'B-BBEE expiry', width: 14, numFmt: XLSX_DATE_FORMAT, value: (r) => xlsxDate(r.expiry) },
+  { header: 'Certificate', width: 24, value: (r) => CERTIFICATE_STATUS_LABELS[r.status] },
   { header: 'Linked users', width: 12, value: (r) => r.users },
   { header: 'Users (active)', width: 60, value: (r) => r.emails },
 ];

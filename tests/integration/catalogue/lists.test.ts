@@ -172,7 +172,7 @@ describe('exports', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="items_export.xlsx"');
     const rows = await rowsOfXlsx(await response.arrayBuffer());
-    expect(rows[0].slice(0, 6)).toEqual(['vendorCode', 'catalogueCode', 'descr', 'barcode', 'unitOfMeasure', 'packSize']);
+    expect(rows[0].slice(0, 6)).toEqual(['Vendor code', 'Catalogue code', 'Description', 'Barcode', 'Unit of measure', 'Pack size']);
     expect(rows.slice(1).map((r) => r.slice(0, 2))).toEqual([
       ['V0001', '101001'],
       ['V0001', '101002'],
@@ -193,7 +193,7 @@ describe('exports', () => {
     });
     expect(response.status).toBe(200);
     const rows = await rowsOfXlsx(await response.arrayBuffer());
-    expect(rows[0].slice(0, 4)).toEqual(['vendorCode', 'catalogueCode', 'costPrice', 'effectiveFrom']);
+    expect(rows[0].slice(0, 4)).toEqual(['Vendor code', 'Catalogue code', 'Cost price', 'Effective from']);
     expect(rows.slice(1).map((r) => Number(r[2]).toFixed(2))).toEqual(list.pricings.data.map((p) => p.costPrice));
   });
 

@@ -263,14 +263,15 @@ describe('the error report', () => {
     expect(mail?.subject).toBe('Your pricing upload: 6 of 7 rows could not be used');
     const rows = await rowsOfXlsx(attachmentOf(mail!.raw));
     expect(rows).toEqual([
-      ['row', 'column', 'error'],
-      ['3', 'costPrice', 'costPrice must be zero or more.'],
-      ['4', 'costPrice', 'costPrice must be an amount with at most two decimals.'],
-      ['5', 'effectiveFrom', 'effectiveFrom is not a valid date.'],
+      // Headers and columns in words (issue 26), as the upload template and the exports name them.
+      ['Row', 'Column', 'Error'],
+      ['3', 'Cost price', 'costPrice must be zero or more.'],
+      ['4', 'Cost price', 'costPrice must be an amount with at most two decimals.'],
+      ['5', 'Effective from', 'effectiveFrom is not a valid date.'],
       // In the file's order (issue 27), though row 6 is refused only when its batch is written.
-      ['6', 'catalogueCode', '999999 is not an item of this vendor.'],
-      ['7', 'vendorCode', 'Vendor V0003 is not one of your vendors.'],
-      ['8', 'catalogueCode', '101004 is already in row 2 of this file.'],
+      ['6', 'Catalogue code', '999999 is not an item of this vendor.'],
+      ['7', 'Vendor code', 'Vendor V0003 is not one of your vendors.'],
+      ['8', 'Catalogue code', '101004 is already in row 2 of this file.'],
     ]);
   });
 

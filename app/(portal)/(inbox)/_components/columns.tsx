@@ -1,5 +1,6 @@
 import type { Column } from '@/components/lists/sortable-table';
-import { formatDateDashes, formatMoney, labelForWfStatus } from '@/lib/format';
+import { formatDateDashes, formatMoney } from '@/lib/format';
+import { documentStatusLabel } from '@/lib/vocabulary';
 import type { InboxRow } from './tabs';
 
 /**
@@ -130,9 +131,11 @@ export const statusColumn = (): Column<InboxRow> => ({
   id: 'status',
   header: 'Status',
   cell: (row) => (
-    <span className={`badge ${STATUS_TONE[row.wfStatusCode?.toLowerCase() ?? ''] ?? ''}`.trim()}>{labelForWfStatus(row.wfStatusCode)}</span>
+    <span className={`badge ${STATUS_TONE[row.wfStatusCode?.toLowerCase() ?? ''] ?? ''}`.trim()}>
+      {documentStatusLabel(row.wfStatusCode)}
+    </span>
   ),
-  sortValue: (row) => labelForWfStatus(row.wfStatusCode),
+  sortValue: (row) => documentStatusLabel(row.wfStatusCode),
   sortType: 'text',
 });
 

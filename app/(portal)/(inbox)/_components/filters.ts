@@ -7,6 +7,7 @@ import type {
 } from '@/components/lists/filter-panel';
 import type { SortState } from '@/components/lists/sort-rows';
 import { DATE_RANGES } from '@/lib/domain/inbox/schemas';
+import { documentStatusLabel, ORDER_TYPE_LABELS, SUB_TYPE_LABELS } from '@/lib/vocabulary';
 import type { ListId } from './tabs';
 
 /** Filter fields of each inbox list (spec §2 Inbox, §3 order filter). Values are kept as the API's strings. */
@@ -31,17 +32,15 @@ export type FilterErrors = PanelErrors<FilterName>;
 export type { Option };
 
 /** Spec §3 sub types an order can have; return orders have their own tab. */
-export const ORDER_SUB_TYPES: readonly Option[] = [
-  { value: 'direct', label: 'Direct' },
-  { value: 'semi direct', label: 'Semi direct' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'jab', label: 'JAB' },
-];
+export const ORDER_SUB_TYPES: readonly Option[] = (['direct', 'semi direct', 'normal', 'jab'] as const).map((value) => ({
+  value,
+  label: SUB_TYPE_LABELS[value],
+}));
 
 const orderTypeValues = ['stock', 'promotion', 'non-stock'] as const satisfies readonly (typeof ORDER_TYPES)[number][];
 export const ORDER_TYPE_OPTIONS: readonly Option[] = orderTypeValues.map((value) => ({
   value,
-  label: { stock: 'Stock', promotion: 'Promotion', 'non-stock': 'Non-stock' }[value],
+  label: ORDER_TYPE_LABELS[value],
 }));
 
 const docno: FilterField = { name: 'docno', label: 'Document number', kind: 'text' };
@@ -66,10 +65,10 @@ function orderFields(isReturn: boolean): FilterField[] {
 }
 
 /** Spec §4 work-flow statuses of orders waiting to be invoiced: confirmed, or partly confirmed (mixed). */
-export const INVOICING_STATUS_OPTIONS: readonly Option[] = [
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'mixed', label: 'Mixed' },
-];
+export const INVOICING_STATUS_OPTIONS: readonly Option[] = ['confirmed', 'mixed'].map((value) => ({
+  value,
+  label: documentStatusLabel(value),
+}));
 
 /** Spec §2: the invoices tab's views filter by number, store, sub type, order type, work-flow status and both date ranges. */
 function invoicingFields(isReturn: boolean): FilterField[] {

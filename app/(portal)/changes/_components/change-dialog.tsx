@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { Modal } from '@/components/ui/modal';
 import { ValuesSideBySide } from '@/components/changes/values-side-by-side';
 import { formatDateTime } from '@/lib/format';
+import { changeStatusLabel } from '@/lib/vocabulary';
 import { comparedFields, PRICE_FIELDS, type ChangeRow } from './change-fields';
 
 export interface ChangeDialogProps {
@@ -48,7 +49,7 @@ export function ChangeDialog({ change, canApprove, busy, onApprove, onReject, on
             </div>
             <div className="doc-facts__item">
               <dt>Status</dt>
-              <dd>{change.status}</dd>
+              <dd>{changeStatusLabel(change.status)}</dd>
             </div>
             <div className="doc-facts__item">
               <dt>Requested</dt>

@@ -13,6 +13,7 @@ import { api, ApiRequestError } from '@/lib/client/api';
 import { saveBlob } from '@/lib/client/download';
 import { useRowSelection } from '@/lib/client/selection';
 import { changeDecisionFailed, withReason } from '@/lib/domain/failure-texts';
+import { changeStatusLabel } from '@/lib/vocabulary';
 import { formatDateTime } from '@/lib/format';
 import { ChangeDialog } from './change-dialog';
 import { changeSummary, type ChangeKind, type ChangeRow } from './change-fields';
@@ -31,7 +32,7 @@ const FILTERS: FilterField<FilterName>[] = [
     name: 'status',
     label: 'Status',
     kind: 'select',
-    options: ['pending', 'approved', 'rejected'].map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) })),
+    options: ['pending', 'approved', 'rejected'].map((s) => ({ value: s, label: changeStatusLabel(s) })),
   },
 ];
 
@@ -71,7 +72,7 @@ function columnsFor(kind: ChangeKind, open: (row: ChangeRow) => void): Column<Ch
     {
       id: 'status',
       header: 'Status',
-      cell: (r) => <span className={`badge badge--${STATUS_TONE[r.status] ?? 'accent'}`}>{r.status}</span>,
+      cell: (r) => <span className={`badge badge--${STATUS_TONE[r.status] ?? 'accent'}`}>{changeStatusLabel(r.status)}</span>,
     },
     { id: 'requestedBy', header: 'Requested by', cell: (r) => r.requested_by?.name ?? '—' },
     { id: 'createdAt', header: 'Requested', cell: (r) => formatDateTime(r.created_at) },

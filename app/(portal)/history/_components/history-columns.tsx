@@ -1,8 +1,9 @@
 import type { Column } from '@/components/lists/sortable-table';
 import type { XdocListRow } from '@/lib/domain/documents/summary';
-import { formatDateDashes, formatMoney, labelForWfStatus } from '@/lib/format';
+import { formatDateDashes, formatMoney } from '@/lib/format';
+import { documentStatusLabel } from '@/lib/vocabulary';
 import { typeLabel } from './history-url';
-import { signedAmount } from '@/lib/domain/documents/labels';
+import { signedAmount } from '@/lib/domain/documents/signed-amount';
 
 /** The history table's columns; those with a sortKey are sorted by the server over every page. */
 export function historyColumns(onOpen: (row: XdocListRow) => void): Column<XdocListRow>[] {
@@ -27,7 +28,7 @@ export function historyColumns(onOpen: (row: XdocListRow) => void): Column<XdocL
       className: 'nowrap',
       cell: (row) => formatDateDashes(row.deliveryDate),
     },
-    { id: 'wfStatusCode', header: 'Status', sortKey: 'wfStatusCode', cell: (row) => labelForWfStatus(row.wfStatusCode) },
+    { id: 'wfStatusCode', header: 'Status', sortKey: 'wfStatusCode', cell: (row) => documentStatusLabel(row.wfStatusCode) },
     { id: 'branchName', header: 'Store', cell: (row) => row.branchName ?? '' },
     { id: 'custaccountName', header: 'Subsidiary', cell: (row) => row.custaccountName },
     { id: 'vendor', header: 'Vendor', cell: (row) => `${row.vendorCode} ${row.vendorName}` },

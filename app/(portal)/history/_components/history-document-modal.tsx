@@ -12,9 +12,10 @@ import { api } from '@/lib/client/api';
 import type { XdocDetail } from '@/lib/domain/documents/queries';
 import type { HistoryActionId } from '@/lib/domain/history/available-actions';
 import type { HistoryActionResult } from '@/lib/domain/history/document-action';
-import { formatDateDashes, labelForWfStatus } from '@/lib/format';
+import { formatDateDashes } from '@/lib/format';
 import { typeLabel } from './history-url';
-import { DISCREPANCY_REASON_CODES, isCreditNote, signedAmount } from '@/lib/domain/documents/labels';
+import { DISCREPANCY_REASON_CODES, documentStatusLabel, isCreditNote } from '@/lib/vocabulary';
+import { signedAmount } from '@/lib/domain/documents/signed-amount';
 
 /** The lines layout each kind of document uses. */
 const LINES_KIND: Record<string, LinesKind> = { deliverynote: 'deliverynote', dispute: 'dispute', remittance: 'remittance' };
@@ -24,7 +25,7 @@ function factsOf(doc: XdocDetail): Fact[] {
     ['Document number', doc.docno],
     ['Order number', doc.orderno],
     ['Type', typeLabel(doc)],
-    ['Status', labelForWfStatus(doc.wfStatusCode)],
+    ['Status', documentStatusLabel(doc.wfStatusCode)],
     vendorFact(doc),
     ['Customer', doc.custaccountName],
     ['Store', [doc.branchName, doc.storeCode].filter(Boolean).join(' · ')],

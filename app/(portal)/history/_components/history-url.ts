@@ -8,8 +8,7 @@ import {
   historyTypeKind,
   SELECT_SUBSIDIARY,
 } from '@/lib/domain/history/schemas';
-import { labelForWfStatus } from '@/lib/format';
-import { documentLabel, type DocumentKind } from '@/lib/domain/documents/labels';
+import { documentLabel, documentStatusLabel, type DocumentKind } from '@/lib/vocabulary';
 
 /** The history list's address: its filters by their API names, `page`, `results`, `sort` + `direction`. */
 export const HISTORY_FILTERS = HISTORY_FILTER_NAMES;
@@ -22,7 +21,7 @@ const SPEC: ListUrlSpec<HistoryFilterName> = { filters: HISTORY_FILTERS, sortKey
 export const readHistoryUrl = (search: Search): HistoryUrlState => readListUrl(search, SPEC);
 export const historyUrlChanges = (state: Partial<HistoryUrlState>) => listUrlChanges(state, SPEC);
 
-/** A document's kind in words (lib/domain/documents/labels.ts): a credit note reads as one. */
+/** A document's kind in words (lib/vocabulary): a credit note reads as one. */
 export const typeLabel = (doc: DocumentKind) => documentLabel(doc);
 
 /** The panel's fields; subsidiary and vendors are chosen in the selection bar above it (held on the server). */
@@ -37,7 +36,7 @@ export const HISTORY_FILTER_FIELDS: readonly FilterField<HistoryFilterName>[] = 
     name: 'wfStatusCode',
     label: 'Document status',
     kind: 'select',
-    options: HISTORY_STATUSES.map((s) => ({ value: s, label: labelForWfStatus(s).replace(/^./, (c) => c.toUpperCase()) })),
+    options: HISTORY_STATUSES.map((s) => ({ value: s, label: documentStatusLabel(s) })),
   },
   { name: 'store', label: 'Store', kind: 'lookup', lookup: 'store' },
   { name: 'region', label: 'Region', kind: 'lookup', lookup: 'region' },

@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { api } from '@/lib/client/api';
 import type { XdocListRow } from '@/lib/domain/documents/summary';
-import { formatDateDashes, formatMoney, labelForWfStatus } from '@/lib/format';
+import { formatDateDashes, formatMoney } from '@/lib/format';
+import { documentStatusLabel } from '@/lib/vocabulary';
 import { typeLabel } from './history-url';
-import { signedAmount } from '@/lib/domain/documents/labels';
+import { signedAmount } from '@/lib/domain/documents/signed-amount';
 
 /** Every document of an order (GET /xdocs?orderno=): order, delivery notes, goods receipts, invoices, credit notes, remittances, disputes. */
 export function RelatedDocumentsModal({
@@ -53,7 +54,7 @@ export function RelatedDocumentsModal({
                   </td>
                   <td>{typeLabel(doc)}</td>
                   <td>{formatDateDashes(doc.docDate)}</td>
-                  <td>{labelForWfStatus(doc.wfStatusCode)}</td>
+                  <td>{documentStatusLabel(doc.wfStatusCode)}</td>
                   <td className="num">{formatMoney(signedAmount(doc, doc.xdocTotalIncl))}</td>
                 </tr>
               ))}

@@ -11,9 +11,10 @@ import { Modal } from '@/components/ui/modal';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { api, ApiRequestError } from '@/lib/client/api';
 import { formatDateTime } from '@/lib/format';
-import { MASTERDATA_FAILED_TITLE, MASTERDATA_NOT_PERMITTED } from '@/lib/domain/failure-texts';
+import { MASTERDATA_NOT_PERMITTED, OOPS_TITLE } from '@/lib/domain/failure-texts';
 import type { HistoryRow } from '@/lib/domain/masterdata/queries';
 import { EVENT_LABELS, eventLabel } from '@/lib/domain/masterdata/vocabulary';
+import { changeStatusLabel } from '@/lib/vocabulary';
 import { ReadableChangeTable } from './readable-change-table';
 import { UploadRows } from './upload-rows';
 import './masterdata.css';
@@ -27,7 +28,7 @@ const FILTERS: FilterField<FilterName>[] = [
     name: 'status',
     label: 'Status',
     kind: 'select',
-    options: ['processing', 'pending', 'approved', 'rejected', 'failed'].map((s) => ({ value: s, label: s })),
+    options: ['processing', 'pending', 'approved', 'rejected', 'failed'].map((s) => ({ value: s, label: changeStatusLabel(s) })),
   },
 ];
 
@@ -52,7 +53,7 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
   const [busy, setBusy] = useState(false);
   const snackbar = useSnackbar();
   const { confirm, dialog } = useConfirm();
-  const oops = (text: string) => confirm({ title: MASTERDATA_FAILED_TITLE, text, confirmLabel: 'OK', cancelLabel: null, tone: 'danger' });
+  const oops = (text: string) => confirm({ title: OOPS_TITLE, text, confirmLabel: 'OK', cancelLabel: null, tone: 'danger' });
 
   /** Approve and reject wait while a background file process runs (spec §4); a refusal shows 'Oops'. */
   async function act(call: () => Promise<{ message?: string }>) {
@@ -112,7 +113,7 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
       className: 'num',
       cell: (r) => (r.event_type === 'vendor.update' ? '—' : r.pending_changes),
     },
-    { id: 'status', header: 'Status', cell: (r) => r.status },
+    { id: 'status', header: 'Status', cell: (r) => changeStatusLabel(r.status) },
     {
       id: 'requested',
       header: 'Requested',

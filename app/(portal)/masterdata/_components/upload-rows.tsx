@@ -5,6 +5,7 @@ import { api, ApiRequestError } from '@/lib/client/api';
 import type { LaravelPage } from '@/lib/domain/paging';
 import type { UploadRow } from '@/lib/domain/masterdata/upload-rows';
 import type { ReadableField } from '@/lib/domain/masterdata/readable-change';
+import { changeStatusLabel } from '@/lib/vocabulary';
 
 type Upload = { process_id: string; event_type: string; new_values: Record<string, unknown> | null };
 type Loaded = { page: LaravelPage<UploadRow> } | { error: string } | null;
@@ -90,7 +91,7 @@ export function UploadRows({ upload }: { upload: Upload }) {
                       <td>
                         <ChangeText fields={row.fields} />
                       </td>
-                      <td>{row.status}</td>
+                      <td>{changeStatusLabel(row.status)}</td>
                     </tr>
                   ))
                 ) : (

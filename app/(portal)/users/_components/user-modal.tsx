@@ -6,6 +6,7 @@ import { Modal } from '@/components/ui/modal';
 import { api, ApiRequestError } from '@/lib/client/api';
 import { bodyOf, formErrors, formOf, setGrant, type UserFormState } from './user-form';
 import { isCustomerRole, isVendorRole, type Customer, type Role, type UserRow } from './types';
+import { roleLabel } from '@/lib/vocabulary';
 
 export interface UserModalProps {
   user: UserRow | null;
@@ -97,7 +98,7 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
           <select className="select" value={form.role_id} onChange={(e) => setForm({ ...form, role_id: Number(e.target.value) })}>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name}
+                {roleLabel(r.code)}
               </option>
             ))}
           </select>
@@ -110,9 +111,7 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
               const grant = form.grants[c.customer_id] ?? { read: false, write: false };
               return (
                 <div key={c.customer_id} className="user-grant">
-                  <span className="user-grant__name">
-                    {c.name} ({c.code})
-                  </span>
+                  <span className="user-grant__name">{c.name}</span>
                   <label className="check">
                     <input
                       type="checkbox"

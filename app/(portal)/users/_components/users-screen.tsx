@@ -16,6 +16,7 @@ import { UserModal } from './user-modal';
 import { userNotRestored, withReason } from '@/lib/domain/failure-texts';
 import { vendorLinkingHref } from './users-view-tabs';
 import { isVendorRole, type Customer, type Me, type Role, type UserRow, type UsersPage } from './types';
+import { roleLabel } from '@/lib/vocabulary';
 
 export interface UsersScreenProps {
   me: Me;
@@ -174,7 +175,7 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
             <option value="">All</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name}
+                {roleLabel(r.code)}
               </option>
             ))}
           </select>
@@ -201,7 +202,7 @@ export function UsersScreen({ me, tabs, params, page, roles, customers }: UsersS
               {u.email}
               {u.pending_email ? <div className="muted">{`${u.pending_email} waits for confirmation`}</div> : null}
             </td>
-            <td>{u.role.name}</td>
+            <td>{roleLabel(u.role.code)}</td>
             <td>
               {isVendorRole(u.role.code)
                 ? `${u.vendors_count} ${u.vendors_count === 1 ? 'vendor' : 'vendors'}`

@@ -7,6 +7,7 @@ import { getAdministeredUser, listLinkableUsers, listUserVendors } from '@/lib/d
 import { linkableUsersQuerySchema, userVendorsQuerySchema } from '@/lib/domain/users/schemas';
 import { UserVendors } from '../[id]/vendors/_components/user-vendors';
 import { vendorLinkingHref } from './users-view-tabs';
+import { roleLabel } from '@/lib/vocabulary';
 
 type Raw = Record<string, string | string[] | undefined>;
 
@@ -49,7 +50,7 @@ async function LinkableUsers({ actor, params }: { actor: Actor; params: Record<s
           <tr key={u.id}>
             <td>{u.name}</td>
             <td>{u.email}</td>
-            <td>{u.role.name}</td>
+            <td>{roleLabel(u.role.code)}</td>
             <td>{u.vendors_count}</td>
             <td>
               <Link className="btn btn--sm" href={vendorLinkingHref(u.id)} aria-label={`Link vendors to ${u.name}`}>

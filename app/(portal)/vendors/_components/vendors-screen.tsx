@@ -9,18 +9,15 @@ import { CERTIFICATE_LABEL } from '@/lib/domain/masterdata/vocabulary';
 import { FileLink } from '@/components/files/file-link';
 import './vendors.css';
 import { SUBMIT_FAILED, SUBMITTED, VendorModal, type ManagedVendor } from './vendor-modal';
+import { formatDateDashes } from '@/lib/format';
+import { CERTIFICATE_STATUS_LABELS } from '@/lib/vocabulary';
 
 /** Spec §8: what the screen says when the vendor list cannot be had. */
 export const VENDOR_LIST_FAILED = 'Oops! failed to get vendor contact support';
 
 type Page = { data: ManagedVendor[]; per_page: number; current_page: number; last_page: number; total: number };
 
-const STATUS_LABEL: Record<ManagedVendor['certificate_status'], string> = {
-  none: 'No certificate date',
-  valid: 'Valid',
-  expiring: 'Expires within 30 days',
-  expired: 'Expired',
-};
+const STATUS_LABEL: Record<ManagedVendor['certificate_status'], string> = CERTIFICATE_STATUS_LABELS;
 
 /** Vendor management: the vendors the user manages with their certificate's state, and the edit dialog. */
 export function VendorsScreen({
@@ -55,10 +52,11 @@ export function VendorsScreen({
           <span className="field__label">Certificate</span>
           <select name="certificate" className="select" defaultValue={params.certificate ?? ''}>
             <option value="">All</option>
-            <option value="expired">Expired</option>
-            <option value="expiring">Expires within 30 days</option>
-            <option value="valid">Valid</option>
-            <option value="none">No certificate date</option>
+            {(['expired', 'expiring', 'valid', 'none'] as const).map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABEL[status]}
+              </option>
+            ))}
           </select>
         </label>
       </QueryFilterForm>
@@ -76,7 +74,7 @@ export function VendorsScreen({
                 <td data-label="Code">{v.code}</td>
                 <td data-label="Name">{v.name}</td>
                 <td data-label="B-BBEE level">{v.vendordata.bbbeeLevel ?? ''}</td>
-                <td data-label="Expiry">{v.vendordata.bbbeeExpiry ?? ''}</td>
+                <td data-label="Expiry">{formatDateDashes(v.vendordata.bbbeeExpiry)}</td>
                 <td data-label="Certificate">
                   <span
                     className={`badge${v.certificate_status === 'expired' ? ' badge--danger' : v.certificate_status === 'expiring' ? ' badge--warning' : ''}`}

@@ -6,17 +6,22 @@ import { useSnackbar } from '@/components/ui/snackbar';
 import { SortableTable, type CardLayout, type Column } from '@/components/lists/sortable-table';
 import { api } from '@/lib/client/api';
 import { dateColumn, docnoColumn, moneyColumn, storeColumn, textColumn, vendorColumn } from '../columns';
-import { DOCUMENT_LABELS, DocumentModal, type NoticeDocumentKind } from '@/components/documents/document-modal';
+import { DocumentModal, noticeDocumentLabel, type NoticeDocumentKind } from '@/components/documents/document-modal';
 import type { InboxListProps } from '../list-props';
 import { ListFrame } from '@/components/lists/list-frame';
 import { NoticeModal } from '@/components/ui/notice-modal';
+import { documentLabel } from '@/lib/vocabulary';
 import type { DocumentTabId, InboxRow } from '../tabs';
 import { useListControls } from '../use-list-controls';
 
 const customer = textColumn('customer', 'Customer', (row) => row.custaccountName, undefined, true);
 const orderno = textColumn('orderno', 'Order number', (row) => row.orderno);
 
-const NUMBER_HEADERS: Record<DocumentTabId, string> = { 'delivery-notes': 'Delivery note', disputes: 'Dispute', remittances: 'Remittance' };
+const NUMBER_HEADERS: Record<DocumentTabId, string> = {
+  'delivery-notes': documentLabel({ xdocTypeCode: 'deliverynote' }),
+  disputes: documentLabel({ xdocTypeCode: 'dispute' }),
+  remittances: documentLabel({ xdocTypeCode: 'remittance' }),
+};
 
 /** A document tab's columns; a Vendor column for a user with several vendors. */
 export function documentColumns(tab: DocumentTabId, showVendor: boolean, onOpen: (row: InboxRow) => void): Column<InboxRow>[] {
@@ -98,7 +103,7 @@ export function DocumentList(props: InboxListProps<DocumentTabId>) {
     list.remove(done);
     onDecrement(tab, done.length);
     const failed = ids.length - done.length;
-    const message = markedReadMessage(done.length, failed, one && { label: DOCUMENT_LABELS[KIND[tab]], docno: one.docno });
+    const message = markedReadMessage(done.length, failed, one && { label: noticeDocumentLabel(KIND[tab]), docno: one.docno });
     if (message) snackbar.show(message, failed ? 'error' : 'success');
     return done;
   }

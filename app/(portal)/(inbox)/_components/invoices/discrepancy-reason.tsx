@@ -1,6 +1,6 @@
 'use client';
 
-import { DISCREPANCY_REASON_CODES, DISCREPANCY_REASONS, type DiscrepancyReason } from '@/lib/domain/documents/labels';
+import { DISCREPANCY_REASON_CODES, DISCREPANCY_REASONS, type DiscrepancyReason } from '@/lib/vocabulary';
 import { FieldError } from './form-fields';
 
 /**

@@ -120,6 +120,8 @@ describe('the invoice form', () => {
   });
 
   it('limits the invoice date to the 45 days up to today', () => {
-    expect(invoiceDateWindow(new Date(2026, 10, 24))).toEqual({ min: '2026-10-10', max: '2026-11-24' });
+    expect(invoiceDateWindow(new Date('2026-11-24T10:00:00Z'))).toEqual({ min: '2026-10-10', max: '2026-11-24' });
+    // 01:30 in South Africa is still the day before in UTC (and in a browser there): the window is South Africa's.
+    expect(invoiceDateWindow(new Date('2026-11-23T23:30:00Z'))).toEqual({ min: '2026-10-10', max: '2026-11-24' });
   });
 });

@@ -1,9 +1,11 @@
-import type { DiscrepancyReason } from '@/lib/domain/documents/labels';
+import type { DiscrepancyReason } from '@/lib/vocabulary';
 import type { XdocDetail, XdocLine } from '@/lib/domain/documents/queries';
 import type { XdocSummary } from '@/lib/domain/documents/summary';
 import type { DeliveredLine, InvoicedLine } from '@/lib/domain/invoicing/queries';
 import { multiplyToCents } from '@/lib/exports/pdf-decimal';
+import { daysBefore, todayInSouthAfrica } from '@/lib/format/dates';
 import { fromCents, toCents } from '@/lib/format/money';
+import { INVOICE_DATE_WINDOW_DAYS } from '@/lib/domain/invoicing/schemas';
 import { RAISE_WORDS, type RaiseWords } from './raise-words';
 
 /**
@@ -170,10 +172,8 @@ export function detOf(rows: FormRow[], mode: FormMode): string {
   );
 }
 
-/** Today and 45 days back, as yyyy-mm-dd, in the browser's calendar (the server checks South Africa's). */
+/** Today and 45 days back, as yyyy-mm-dd, on South Africa's calendar: the days the server accepts, wherever the browser is. */
 export function invoiceDateWindow(now = new Date()): { min: string; max: string } {
-  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const min = new Date(now);
-  min.setDate(min.getDate() - 45);
-  return { min: iso(min), max: iso(now) };
+  const today = todayInSouthAfrica(now);
+  return { min: daysBefore(today, INVOICE_DATE_WINDOW_DAYS), max: today };
 }

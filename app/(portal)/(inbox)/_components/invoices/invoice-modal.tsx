@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { useOops } from '@/components/ui/use-oops';
-import type { DiscrepancyReason } from '@/lib/domain/documents/labels';
+import type { DiscrepancyReason } from '@/lib/vocabulary';
 import { formatMoney } from '@/lib/format';
 import { sanitizeInvoiceNumber } from '@/lib/format/numbers';
 import { amountTooHigh, checkEntries, exceedsOriginal, lineField, withFieldMessage } from './invoice-checks';

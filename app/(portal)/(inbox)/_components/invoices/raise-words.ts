@@ -1,4 +1,4 @@
-import { documentLabel } from '@/lib/domain/documents/labels';
+import { documentLabel } from '@/lib/vocabulary';
 import {
   CREDIT_NOTE_NUMBER_REQUIRED,
   DELIVERY_NOTE_REQUIRED,

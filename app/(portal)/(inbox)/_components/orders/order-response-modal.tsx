@@ -6,7 +6,8 @@ import { Money } from '@/components/ui/money';
 import { api } from '@/lib/client/api';
 import type { XdocDetail } from '@/lib/domain/documents/queries';
 import { reasonsFor } from '@/lib/domain/inbox/schemas';
-import { formatDateDashes, labelForWfStatus } from '@/lib/format';
+import { formatDateDashes } from '@/lib/format';
+import { documentLabel, documentStatusLabel } from '@/lib/vocabulary';
 import { responseOutcome, type RespondResult, type ResponseOutcome } from './bulk';
 import { DocumentFacts, vendorFact, type Fact } from '@/components/documents/document-facts';
 import { DocumentLines } from '@/components/documents/document-lines';
@@ -49,7 +50,7 @@ export function OrderResponseModal({ order, isReturn, showVendor, returnFocus, o
 
   const lines = useMemo(() => answerableLines(order.det), [order.det]);
   const lineNumbers = useMemo(() => lines.map((l) => l.lineNumber), [lines]);
-  const label = isReturn ? 'Return order' : 'Order';
+  const label = documentLabel({ xdocTypeCode: 'order', xdocSubTypeCode: isReturn ? 'return' : null });
 
   function change(next: ResponseForm) {
     setForm(next);
@@ -102,7 +103,7 @@ export function OrderResponseModal({ order, isReturn, showVendor, returnFocus, o
     ['Order date', formatDateDashes(order.docDate)],
     [isReturn ? 'Collection date' : 'Delivery date', formatDateDashes(order.deliveryDate)],
     ['Delivery method', order.deliveryMethod],
-    ['Status', labelForWfStatus(order.wfStatusCode)],
+    ['Status', documentStatusLabel(order.wfStatusCode)],
     ['Total excl. VAT', <Money key="excl" value={order.xdocTotalExcl} />],
     ['VAT', <Money key="tax" value={order.xdocTaxAmount} />],
     ['Total incl. VAT', <Money key="incl" value={order.xdocTotalIncl} />],

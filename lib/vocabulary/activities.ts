@@ -1,0 +1,32 @@
+import type { Activity } from '../domain/audit/activities';
+
+/** What each recorded user activity reads as: the user-activity screen's filter and rows, and its exports. */
+export const ACTIVITY_LABELS: Record<Activity, string> = {
+  login: 'Signed in',
+  'login-failed': 'Sign-in failed',
+  logout: 'Signed out',
+  'password-reset-requested': 'Asked for a password reset',
+  'password-reset': 'Set a new password',
+  'respond-order': 'Answered an order',
+  'mark-read': 'Marked as read',
+  'submit-invoice': 'Submitted an invoice',
+  'submit-credit-note': 'Submitted a credit note',
+  'submit-delivery-note': 'Submitted a delivery note',
+  'dismiss-invoicing': 'Dismissed invoicing',
+  undismiss: 'Undid a dismissal',
+  'mark-outstanding': 'Marked an order outstanding',
+  'resend-order': 'Resent an order',
+  'invite-user': 'Invited a user',
+  'update-user': 'Changed a user',
+  'deactivate-user': 'Deactivated a user',
+  'activate-user': 'Activated a user',
+  'restore-user': 'Restored a user',
+  'link-vendor': 'Linked vendors',
+  'unlink-vendor': 'Unlinked vendors',
+  'accept-declaration': 'Accepted the declaration',
+  'update-vendor': 'Changed vendor data',
+  upload: 'Uploaded a file',
+  export: 'Exported',
+  'approve-change': 'Approved changes',
+  'reject-change': 'Rejected changes',
+};

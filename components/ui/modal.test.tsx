@@ -30,6 +30,20 @@ describe('Modal', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it('offers no way out of a required window: no close button, Escape does nothing', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = jest.fn();
+    render(
+      <Modal open required onOpenChange={onOpenChange} title="Declaration" footer={<button type="button">I accept</button>}>
+        <p>Read this.</p>
+      </Modal>,
+    );
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Declaration' })).toContainElement(document.activeElement as HTMLElement);
+  });
+
   it('returns focus where it is told when it closes, also when its owner unmounts it', async () => {
     const target = document.createElement('a');
     target.href = '#row';

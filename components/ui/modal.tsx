@@ -23,6 +23,11 @@ export interface ModalProps {
    * "Accessibility"); the footer's primary button is then `type="submit"`.
    */
   onSubmit?: () => void;
+  /**
+   * A window the user must answer (the declaration): no close button, and Escape and a click outside do
+   * nothing, so nothing on screen offers a way out that does not work.
+   */
+  required?: boolean;
 }
 
 /** A dialog on Radix Dialog: focus trap, Escape and overlay click close it via onOpenChange(false). */
@@ -37,6 +42,7 @@ export function Modal({
   className,
   returnFocus,
   onSubmit,
+  required = false,
 }: ModalProps) {
   const content = (
     <>
@@ -52,6 +58,9 @@ export function Modal({
           className={`dialog dialog--${size} ${className ?? ''}`.trim()}
           // Radix warns when no Description exists unless told explicitly there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(required
+            ? { onEscapeKeyDown: (event) => event.preventDefault(), onPointerDownOutside: (event) => event.preventDefault() }
+            : {})}
           onCloseAutoFocus={(event) => {
             const target = returnFocus?.();
             if (!target) return;
@@ -61,9 +70,11 @@ export function Modal({
         >
           <header className="dialog__header">
             <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-            <Dialog.Close className="dialog__close" aria-label="Close">
-              ×
-            </Dialog.Close>
+            {required ? null : (
+              <Dialog.Close className="dialog__close" aria-label="Close">
+                ×
+              </Dialog.Close>
+            )}
           </header>
           {description ? <Dialog.Description className="dialog__text">{description}</Dialog.Description> : null}
           {onSubmit ? (

@@ -33,6 +33,7 @@ export function DeclarationModal({ userId, version, paragraphs }: DeclarationMod
   return (
     <Modal
       open
+      required
       onOpenChange={() => undefined}
       title="Declaration"
       description={`Version ${version}: please read and accept before you continue.`}

@@ -3,8 +3,8 @@
 import type { Column } from '@/components/lists/sortable-table';
 import { DateText } from '@/components/ui/date-text';
 import { Money } from '@/components/ui/money';
-import type { ItemRow, PricingRow } from './catalogue-types';
 import { changeStatusLabel } from '@/lib/vocabulary';
+import type { ItemRow, PricingRow } from './catalogue-types';
 
 const statusBadge = (status: string) => (
   <span className={`badge ${status === 'pending' ? 'badge--warning' : 'badge--success'}`}>{changeStatusLabel(status)}</span>
@@ -12,7 +12,14 @@ const statusBadge = (status: string) => (
 
 const state = (active: boolean) => (active ? 'Active' : 'Inactive');
 
-/** Items: the code opens the view window. */
+/** At phone width each row is a card headed by its item code (components/lists/sortable-table.tsx). */
+export const ITEM_CARD = { title: 'catalogueCode', fields: ['descr', 'vendorCode', 'packSize', 'active', 'status'] } as const;
+export const PRICING_CARD = {
+  title: 'catalogueCode',
+  fields: ['descr', 'vendorCode', 'subsidiaryCode', 'costPrice', 'effectiveFrom', 'status'],
+} as const;
+
+/** Items: the code opens the view window; columns with a sortKey are sorted by the server over every page. */
 export function itemColumns(onView: (row: ItemRow) => void): Column<ItemRow>[] {
   return [
     {
@@ -23,13 +30,13 @@ export function itemColumns(onView: (row: ItemRow) => void): Column<ItemRow>[] {
           {r.catalogueCode}
         </button>
       ),
-      sortValue: (r) => r.catalogueCode,
+      sortKey: 'catalogueCode',
     },
-    { id: 'descr', header: 'Description', cell: (r) => r.descr, sortValue: (r) => r.descr },
-    { id: 'vendorCode', header: 'Vendor', cell: (r) => r.vendorCode, sortValue: (r) => r.vendorCode },
+    { id: 'descr', header: 'Description', cell: (r) => r.descr, sortKey: 'descr' },
+    { id: 'vendorCode', header: 'Vendor', cell: (r) => r.vendorCode, sortKey: 'vendorCode' },
     { id: 'barcode', header: 'Barcode', cell: (r) => r.barcode ?? '' },
     { id: 'unitOfMeasure', header: 'Unit', cell: (r) => r.unitOfMeasure },
-    { id: 'packSize', header: 'Pack size', cell: (r) => r.packSize, sortValue: (r) => r.packSize, className: 'num' },
+    { id: 'packSize', header: 'Pack size', cell: (r) => r.packSize, className: 'num' },
     { id: 'active', header: 'State', cell: (r) => state(r.active) },
     { id: 'status', header: 'Status', cell: (r) => statusBadge(r.status) },
   ];
@@ -37,18 +44,17 @@ export function itemColumns(onView: (row: ItemRow) => void): Column<ItemRow>[] {
 
 export function pricingColumns(): Column<PricingRow>[] {
   return [
-    { id: 'catalogueCode', header: 'Item code', cell: (r) => r.catalogueCode, sortValue: (r) => r.catalogueCode },
-    { id: 'descr', header: 'Description', cell: (r) => r.descr, sortValue: (r) => r.descr },
-    { id: 'vendorCode', header: 'Vendor', cell: (r) => r.vendorCode, sortValue: (r) => r.vendorCode },
+    { id: 'catalogueCode', header: 'Item code', cell: (r) => r.catalogueCode, sortKey: 'catalogueCode' },
+    { id: 'descr', header: 'Description', cell: (r) => r.descr, sortKey: 'descr' },
+    { id: 'vendorCode', header: 'Vendor', cell: (r) => r.vendorCode, sortKey: 'vendorCode' },
     { id: 'subsidiaryCode', header: 'Subsidiary', cell: (r) => r.subsidiaryCode ?? 'All' },
     {
       id: 'costPrice',
       header: 'Cost price',
       cell: (r) => <Money value={r.costPrice} />,
-      sortValue: (r) => Number(r.costPrice),
       className: 'num',
     },
-    { id: 'effectiveFrom', header: 'Effective from', cell: (r) => <DateText value={r.effectiveFrom} />, sortValue: (r) => r.effectiveFrom },
+    { id: 'effectiveFrom', header: 'Effective from', cell: (r) => <DateText value={r.effectiveFrom} />, className: 'nowrap' },
     { id: 'active', header: 'Item state', cell: (r) => state(r.active) },
     { id: 'status', header: 'Status', cell: (r) => statusBadge(r.status) },
   ];

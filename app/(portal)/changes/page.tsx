@@ -1,16 +1,32 @@
 import { notFound } from 'next/navigation';
+import { createLoader } from 'nuqs/server';
+import { listQuery, loadListState } from '@/components/lists/list-spec';
 import { requireActor } from '@/lib/auth/server';
 import { can } from '@/lib/auth/permissions';
 import { listChanges } from '@/lib/domain/changes/queries';
 import { changeListFilterSchema } from '@/lib/domain/changes/schemas';
 import { ChangesScreen } from './_components/changes-screen';
+import { CHANGE_LISTS, changeTabParser } from './_components/changes-list';
 
 export const metadata = { title: 'Change management' };
 
-/** /changes: item changes (the default tab) and pricing changes; the first page is rendered here. */
-export default async function ChangesPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * /changes: item changes (the default tab) and pricing changes (`?tab=pricing`). The address holds the
+ * tab, filters, page, page size and sort; the first page is rendered here for it, or left to the
+ * browser when the address asks what the API refuses (it then shows the refusal).
+ */
+export default async function ChangesPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireActor();
   if (!can(actor, 'changes.read')) notFound();
-  const { changes } = await listChanges(actor, 'item', changeListFilterSchema.parse({}));
-  return <ChangesScreen initial={changes} canApprove={can(actor, 'changes.approve')} />;
+  const { tab } = await createLoader({ tab: changeTabParser })(searchParams);
+  const spec = CHANGE_LISTS[tab];
+  const parsed = changeListFilterSchema.safeParse(listQuery(spec, await loadListState(spec, searchParams)));
+  return (
+    <ChangesScreen
+      initial={parsed.success ? await listChanges(actor, tab, parsed.data) : undefined}
+      canApprove={can(actor, 'changes.approve')}
+    />
+  );
 }

@@ -1,18 +1,27 @@
 import { notFound } from 'next/navigation';
 import { CatalogueScreen } from '@/components/catalogue/catalogue-screen';
+import { CATALOGUE_DEFAULT_QUERY, CATALOGUE_LISTS } from '@/components/catalogue/catalogue-list';
+import { listQuery, loadListState } from '@/components/lists/list-spec';
 import { can } from '@/lib/auth/permissions';
 import { requireActor } from '@/lib/auth/server';
-import { listItems } from '@/lib/domain/items/queries';
 import { catalogueFilterSchema } from '@/lib/domain/items/schemas';
+import { listItems } from '@/lib/domain/items/queries';
 
 export const metadata = { title: 'Items' };
 
-/** Item management (spec §2): the first page from the domain, the rest through GET /items. */
-export default async function ItemsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * Item management (spec §2): the items of the actor's vendors. The address holds the filters, page, page size and
+ * sort; the first page is rendered here for it, or left to the browser when the address asks what the
+ * API refuses (it then shows the refusal).
+ */
+export default async function ItemsPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireActor();
   if (!can(actor, 'items.read')) notFound();
-  const { page } = await searchParams;
-  const filter = catalogueFilterSchema.safeParse({ page: typeof page === 'string' ? page : undefined });
-  const { items } = await listItems(actor.scope, filter.success ? filter.data : catalogueFilterSchema.parse({}));
-  return <CatalogueScreen kind="items" initialPage={items} canUpload={can(actor, 'items.maintain')} />;
+  const spec = CATALOGUE_LISTS.items;
+  const query = { ...CATALOGUE_DEFAULT_QUERY.items, ...listQuery(spec, await loadListState(spec, searchParams)) };
+  const parsed = catalogueFilterSchema.safeParse(query);
+  const initial = parsed.success ? await listItems(actor.scope, parsed.data) : undefined;
+  return <CatalogueScreen kind="items" initial={initial} canUpload={can(actor, 'items.maintain')} />;
 }

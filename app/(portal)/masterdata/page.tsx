@@ -1,16 +1,29 @@
 import { notFound } from 'next/navigation';
+import { listQuery, loadListState } from '@/components/lists/list-spec';
 import { requireActor } from '@/lib/auth/server';
 import { can } from '@/lib/auth/permissions';
 import { listHistory } from '@/lib/domain/masterdata/queries';
 import { historyFilterSchema } from '@/lib/domain/masterdata/schemas';
 import { MasterdataScreen } from './_components/masterdata-screen';
+import { MASTERDATA_LIST } from './_components/masterdata-list';
 
 export const metadata = { title: 'Master-data changes' };
 
-/** /masterdata: the audit list of master-data changes (uploads and vendor data edits), newest first. */
-export default async function MasterdataPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * /masterdata: the audit list of master-data changes (uploads and vendor data edits), newest first. The
+ * address holds the filters, page, page size and sort; the first page is rendered here for it, or left
+ * to the browser when the address asks what the API refuses (it then shows the refusal).
+ */
+export default async function MasterdataPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireActor();
   if (!can(actor, 'masterdata.read')) notFound();
-  const { histories } = await listHistory(actor, historyFilterSchema.parse({}));
-  return <MasterdataScreen initial={histories} canApprove={can(actor, 'masterdata.approve')} />;
+  const parsed = historyFilterSchema.safeParse(listQuery(MASTERDATA_LIST, await loadListState(MASTERDATA_LIST, searchParams)));
+  return (
+    <MasterdataScreen
+      initial={parsed.success ? await listHistory(actor, parsed.data) : undefined}
+      canApprove={can(actor, 'masterdata.approve')}
+    />
+  );
 }

@@ -1,5 +1,7 @@
 import { notFound } from 'next/navigation';
 import { CatalogueScreen } from '@/components/catalogue/catalogue-screen';
+import { CATALOGUE_DEFAULT_QUERY, CATALOGUE_LISTS } from '@/components/catalogue/catalogue-list';
+import { listQuery, loadListState } from '@/components/lists/list-spec';
 import { can } from '@/lib/auth/permissions';
 import { requireActor } from '@/lib/auth/server';
 import { catalogueFilterSchema } from '@/lib/domain/items/schemas';
@@ -7,12 +9,19 @@ import { listPricings } from '@/lib/domain/pricing/queries';
 
 export const metadata = { title: 'Pricing' };
 
-/** Pricing (spec §2): the first page (active items, every status) from the domain, the rest through GET /pricing/item. */
-export default async function PricingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * Pricing (spec §2): prices of active items unless the address names another item state. The address holds the filters, page, page size and
+ * sort; the first page is rendered here for it, or left to the browser when the address asks what the
+ * API refuses (it then shows the refusal).
+ */
+export default async function PricingPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireActor();
   if (!can(actor, 'pricing.read')) notFound();
-  const { page } = await searchParams;
-  const filter = catalogueFilterSchema.safeParse({ active: 'active', page: typeof page === 'string' ? page : undefined });
-  const { pricings } = await listPricings(actor.scope, filter.success ? filter.data : catalogueFilterSchema.parse({ active: 'active' }));
-  return <CatalogueScreen kind="pricing" initialPage={pricings} canUpload={can(actor, 'pricing.maintain')} />;
+  const spec = CATALOGUE_LISTS.pricing;
+  const query = { ...CATALOGUE_DEFAULT_QUERY.pricing, ...listQuery(spec, await loadListState(spec, searchParams)) };
+  const parsed = catalogueFilterSchema.safeParse(query);
+  const initial = parsed.success ? await listPricings(actor.scope, parsed.data) : undefined;
+  return <CatalogueScreen kind="pricing" initial={initial} canUpload={can(actor, 'pricing.maintain')} />;
 }

@@ -2,10 +2,11 @@
 
 import { useState } from 'react';
 import { CommentsDialog } from '@/components/changes/comments-dialog';
+import { VendorCell } from '@/components/changes/vendor-cell';
 import type { FilterField } from '@/components/lists/filter-panel';
 import { ListFrame } from '@/components/lists/list-frame';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
-import { usePagedList, type LaravelPage } from '@/components/lists/use-paged-list';
+import { useList } from '@/components/lists/use-list';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { useSnackbar } from '@/components/ui/snackbar';
@@ -14,7 +15,9 @@ import { formatDateTime } from '@/lib/format';
 import { MASTERDATA_NOT_PERMITTED, OOPS_TITLE } from '@/lib/domain/failure-texts';
 import type { HistoryRow } from '@/lib/domain/masterdata/queries';
 import { EVENT_LABELS, eventLabel } from '@/lib/domain/masterdata/vocabulary';
+import type { LaravelPage } from '@/lib/domain/paging';
 import { changeStatusLabel } from '@/lib/vocabulary';
+import { MASTERDATA_LIST } from './masterdata-list';
 import { ReadableChangeTable } from './readable-change-table';
 import { UploadRows } from './upload-rows';
 import './masterdata.css';
@@ -46,8 +49,8 @@ function RecordDetail({ row }: { row: HistoryRow }) {
 }
 
 /** Master-data changes (spec §2): the records of uploads and vendor data edits, each approvable or rejectable. */
-export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage<HistoryRow>; canApprove: boolean }) {
-  const list = usePagedList<HistoryRow>('/masterdata/history', 'histories', { page: initial, filters: {} });
+export function MasterdataScreen({ initial, canApprove }: { initial?: { histories: LaravelPage<HistoryRow> }; canApprove: boolean }) {
+  const list = useList(MASTERDATA_LIST, { initial });
   const [opened, setOpened] = useState<HistoryRow | null>(null);
   const [rejecting, setRejecting] = useState<HistoryRow | null>(null);
   const [busy, setBusy] = useState(false);
@@ -73,7 +76,7 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
       void oops(forbidden ? MASTERDATA_NOT_PERMITTED : error instanceof ApiRequestError ? error.message : 'Something went wrong.');
     } finally {
       setBusy(false);
-      void list.load();
+      list.refresh();
     }
   }
   /** One click beside Reject must not decide a whole upload: it asks first (docs/architecture.md "Accessibility"). */
@@ -105,8 +108,8 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
         </button>
       ),
     },
-    { id: 'event', header: 'Kind', cell: (r) => eventLabel(r.event_type) },
-    { id: 'vendor', header: 'Vendor', cell: (r) => (r.vendor ? `${r.vendor.code} ${r.vendor.name}` : '—') },
+    { id: 'event', header: 'Kind', sortKey: 'event_type', cell: (r) => eventLabel(r.event_type) },
+    { id: 'vendor', header: 'Vendor', cell: (r) => <VendorCell vendor={r.vendor} /> },
     {
       id: 'pending',
       header: 'Pending changes',
@@ -117,6 +120,7 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
     {
       id: 'requested',
       header: 'Requested',
+      sortKey: 'created_at',
       cell: (r) => `${formatDateTime(r.created_at)}${r.requested_by ? ` by ${r.requested_by}` : ''}`,
     },
     { id: 'reason', header: 'Reason', cell: (r) => r.reason ?? '' },
@@ -135,8 +139,7 @@ export function MasterdataScreen({ initial, canApprove }: { initial: LaravelPage
           getRowKey={(r) => r.id}
           // On a phone each record is a card with its Approve and Reject, not a table to scroll sideways for them.
           card={MASTERDATA_CARD}
-          status={list.status}
-          onRetry={() => void list.load()}
+          {...list.table}
           emptyMessage="No master-data changes found."
         />
       </ListFrame>

@@ -23,7 +23,7 @@ test('an item change side by side, rejected first without comments, then with th
   await page.goto('/changes');
   await expect(page.getByRole('tab', { name: 'Item changes' })).toHaveAttribute('aria-selected', 'true');
   await search(page, { search: 'new look', status: 'pending' });
-  await expect(rows(page).first()).toContainText('pending');
+  await expect(rows(page).first()).toContainText('Awaiting approval');
   await rows(page).first().getByRole('button').first().click();
 
   const dialog = page.getByRole('dialog');
@@ -74,7 +74,7 @@ test('an upload’s change is decided with its upload under Master data: it cann
   await page.goto('/changes');
   await page.getByRole('tab', { name: 'Pricing changes' }).click();
   await search(page, { search: 'MDP-2026-1002', status: 'pending' });
-  await expect(rows(page).first()).toContainText('pending');
+  await expect(rows(page).first()).toContainText('Awaiting approval');
   await expect(rows(page).first().getByRole('checkbox')).toBeDisabled();
   await rows(page).first().getByRole('button').first().click();
   const dialog = page.getByRole('dialog');

@@ -114,7 +114,7 @@ describe('e-mailed pricing download', () => {
     expect((await call(pricingsDownloadRoute, 'POST', OTHER)).status).toBe(200);
     const [token] = await runJobs('catalogue-download', catalogueDownloadJob());
     const rows = await rowsOfXlsx(await (await getFile(token!, OTHER)).arrayBuffer());
-    expect(rows[0].slice(0, 4)).toEqual(['vendorCode', 'catalogueCode', 'costPrice', 'effectiveFrom']);
+    expect(rows[0].slice(0, 4)).toEqual(['Vendor code', 'Catalogue code', 'Cost price', 'Effective from']);
     expect(rows.length).toBeGreaterThan(20);
     expect(new Set(rows.slice(1).map((r) => r[0]))).toEqual(new Set(['V0003']));
   });

@@ -15,27 +15,31 @@ import { inboxFilterSchema, returnOrderFilterSchema } from '@/lib/domain/inbox/s
 import { chosenLookups } from '@/lib/domain/lookups/chosen';
 import { lookupLabel } from '@/lib/domain/lookups/label';
 import { listVendors } from '@/lib/domain/lookups/queries';
+import { createLoader } from 'nuqs/server';
+import { listQuery, loadListState } from '@/components/lists/list-spec';
 import { InboxScreen } from './_components/inbox-screen';
 import { PAGE_SIZE_COOKIES, parsePageSize } from '@/components/lists/page-size';
-import { readInboxUrl, type InboxUrlState } from './_components/inbox-url';
+import { DOC_PARAM, INBOX_PLACE, inboxList, listOf } from './_components/inbox-lists';
 import { isListTab, toInboxRow, toListPage, type ListPage, type ListTabId } from './_components/tabs';
-import { listQuery, validateFilters, type Option } from './_components/filters';
+import { validateFilters, type FilterName, type FilterValues, type Option } from './_components/filters';
 
 export const metadata = { title: 'Inbox' };
+
+/** A document number in the address longer than this is no tinyMce. */
+const MAX_DOC_LENGTH = 100;
 
 /**
  * The page the address asks for (filters, sort, page), from the same domain functions the list handlers
  * call, with only the fields the screen reads; null when the search cannot be made (a reversed date
  * range, a value the list refuses): the screen then asks the API itself and shows the refusal's messages.
  */
-async function firstPage(scope: Scope, tab: ListTabId, url: InboxUrlState, results: number): Promise<ListPage | null> {
-  if (Object.keys(validateFilters(url.filters)).length) return null;
-  const query = listQuery(url.filters, results, url.page, url.sort);
+async function firstPage(scope: Scope, tab: ListTabId, filters: FilterValues, query: Record<string, unknown>): Promise<ListPage | null> {
+  if (Object.keys(validateFilters(filters)).length) return null;
   const page = await loadPage(scope, tab, query);
   return page && { rows: page.rows.map(toInboxRow), pager: page.pager };
 }
 
-async function loadPage(scope: Scope, tab: ListTabId, query: Record<string, string | number>): Promise<ListPage | null> {
+async function loadPage(scope: Scope, tab: ListTabId, query: Record<string, unknown>): Promise<ListPage | null> {
   if (tab === 'return-orders') {
     const parsed = returnOrderFilterSchema.safeParse(query);
     return parsed.success ? toListPage((await listReturnOrders(scope, parsed.data)).value()) : null;
@@ -73,18 +77,33 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   if (!can(actor, 'inbox.read')) redirect(startPathFor(actor.roleCode));
 
   const [params, vendors] = await Promise.all([searchParams, vendorOptions(actor)]);
-  const url = readInboxUrl(params, { withVendor: vendors.length > 1 });
-  const pageSize = url.pageSize ?? parsePageSize((await cookies()).get(PAGE_SIZE_COOKIES.inbox)?.value);
-  const tab = url.tab;
+  const place = createLoader(INBOX_PLACE)(params);
+  const shown = listOf(place.tab, place.view);
+  // The list's state with the browser's own parsers (components/lists/list-spec.ts), so both ask the same question.
+  const spec = shown && inboxList(shown, vendors.length > 1);
+  const state = spec ? await loadListState(spec, searchParams) : null;
+  const pageSize = state?.pageLimit ?? parsePageSize((await cookies()).get(PAGE_SIZE_COOKIES.inbox)?.value);
+  const filters: FilterValues =
+    spec && state
+      ? Object.fromEntries(Object.keys(spec.filters).flatMap((n) => (state[n as FilterName] ? [[n, state[n as FilterName]]] : [])))
+      : {};
+  const tab = place.tab;
 
   // The store, region and customer boxes search the server; only the chosen ones are read here, by name.
   const [list, lookups] = await Promise.all([
-    isListTab(tab) ? firstPage(actor.scope, tab, url, pageSize) : Promise.resolve(null),
-    chosenLookups(actor, url.filters),
+    isListTab(tab) && spec && state ? firstPage(actor.scope, tab, filters, listQuery(spec, state, pageSize)) : Promise.resolve(null),
+    chosenLookups(actor, filters),
   ]);
+  const doc = shown ? place[DOC_PARAM]?.trim().slice(0, MAX_DOC_LENGTH) || null : null;
 
   // The Vendor box searches GET /vendors too; the linked vendors name the one the address holds.
   return (
-    <InboxScreen initialUrl={url} initialList={list} pageSize={pageSize} lookups={{ ...lookups, vendor: vendors }} vendors={vendors} />
+    <InboxScreen
+      initialUrl={{ list: shown, filters, doc }}
+      initialList={list}
+      pageSize={pageSize}
+      lookups={{ ...lookups, vendor: vendors }}
+      vendors={vendors}
+    />
   );
 }

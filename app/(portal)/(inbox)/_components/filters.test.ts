@@ -1,4 +1,4 @@
-import { FILTER_FIELDS, filterFieldsFor, hasFilters, listQuery, showsVendor, validateFilters } from './filters';
+import { FILTER_FIELDS, filterFieldsFor, hasFilters, showsVendor, validateFilters } from './filters';
 
 describe('inbox filters', () => {
   it('offer the order filters of spec §3 on the orders tab', () => {
@@ -26,23 +26,9 @@ describe('inbox filters', () => {
     expect(FILTER_FIELDS.remittances.map((f) => f.name)).toEqual(['docno', 'store', 'fromDate', 'toDate']);
   });
 
-  it('send only filled-in filters with the page size and page', () => {
-    expect(listQuery({ docno: ' PO1 ', store: '', region: '3' }, 25, 2)).toEqual({ docno: 'PO1', region: '3', results: 25, page: 2 });
-  });
-
   it('know whether any filter is set', () => {
     expect(hasFilters({ docno: ' ' })).toBe(false);
     expect(hasFilters({ store: '4' })).toBe(true);
-  });
-
-  it('send the sort as sort and direction when there is one', () => {
-    expect(listQuery({}, 50, 2, { columnId: 'deliveryDate', direction: 'asc' })).toEqual({
-      results: 50,
-      page: 2,
-      sort: 'deliveryDate',
-      direction: 'asc',
-    });
-    expect(listQuery({}, 50, 1, null)).toEqual({ results: 50, page: 1 });
   });
 
   it('offer a Vendor filter only to a user linked to more than one vendor', () => {

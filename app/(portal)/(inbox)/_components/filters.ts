@@ -5,7 +5,6 @@ import type {
   FilterValues as PanelValues,
   Option,
 } from '@/components/lists/filter-panel';
-import type { SortState } from '@/components/lists/sort-rows';
 import { DATE_RANGES } from '@/lib/domain/inbox/schemas';
 import { documentStatusLabel, ORDER_TYPE_LABELS, SUB_TYPE_LABELS } from '@/lib/vocabulary';
 import type { ListId } from './tabs';
@@ -98,21 +97,6 @@ export const showsVendor = (vendors: readonly Option[]) => vendors.length > 1;
 export function filterFieldsFor(tab: ListId, vendors: readonly Option[]): FilterField[] {
   const fields = FILTER_FIELDS[tab];
   return showsVendor(vendors) ? [fields[0], VENDOR_FIELD, ...fields.slice(1)] : fields;
-}
-
-/** The query of a list request: only filled-in filters (trimmed), the page size, the page and the sort, if any. */
-export function listQuery(
-  filters: FilterValues,
-  results: number,
-  page: number,
-  sort: SortState | null = null,
-): Record<string, string | number> {
-  const query: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(filters)) {
-    const text = value?.trim();
-    if (text) query[name] = text;
-  }
-  return { ...query, results, page, ...(sort ? { sort: sort.columnId, direction: sort.direction } : {}) };
 }
 
 /**

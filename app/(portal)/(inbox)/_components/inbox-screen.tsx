@@ -1,25 +1,32 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useQueryStates } from 'nuqs';
 import { api } from '@/lib/client/api';
-import { pushQuery } from '@/lib/client/location';
 import { useFiltersToggle } from '@/components/lists/use-filters-toggle';
 import { counterText, countersReducer, initialCounterState } from './counters';
 import { DocumentList } from './documents/document-list';
-import { hasFilters, showsVendor, type Option } from './filters';
+import { hasFilters, type FilterValues, type Option } from './filters';
 import type { LookupOptions } from '@/components/lists/filter-panel';
 import { INBOX_PANEL_ID, InboxTabs, tabDomId } from './inbox-tabs';
-import { COUNTED_LISTS, listOf, readInboxUrl, tabChanges, type InboxUrlState, type ListSnapshot } from './inbox-url';
+import { COUNTED_LISTS, INBOX_PLACE, listOf, TAB_SWITCH, tabSwitch } from './inbox-lists';
+import type { ListSnapshot } from './list-props';
 import { InvoiceList } from './invoices/invoice-list';
 import { OrderList } from './orders/order-list';
 import { PAGE_SIZE_COOKIES, pageSizeCookie } from '@/components/lists/page-size';
 import { counterOf, INVOICE_VIEWS, LIST_ENDPOINTS, toListPage, type InvoiceViewId, type ListId, type ListPage, type TabId } from './tabs';
 import './inbox.css';
 
+/** The inbox as the address described it when the page was rendered. */
+export interface InboxStart {
+  list: ListId | null;
+  filters: FilterValues;
+  doc: string | null;
+}
+
 export interface InboxScreenProps {
-  /** The inbox as the address described it when the page was rendered. */
-  initialUrl: InboxUrlState;
-  /** The initial tab's page as the server rendered it (null when it did not, e.g. for a refused search). */
+  initialUrl: InboxStart;
+  /** The initial list's page as the server rendered it (null when it did not, e.g. for a refused search). */
   initialList: ListPage | null;
   pageSize: number;
   lookups: LookupOptions;
@@ -29,15 +36,18 @@ export interface InboxScreenProps {
 
 const FILTERS_ID = 'inbox-filters';
 
-/** The supplier's inbox (spec §2): tabs with counters, one list per tab, its state in the address bar. */
+/**
+ * The supplier's inbox (spec §2): tabs with counters, one list per tab. The tab and view are in the
+ * address (nuqs), so back and forward step between tabs too; each list keeps its own state there.
+ */
 export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize, lookups, vendors }: InboxScreenProps) {
-  const withVendor = showsVendor(vendors);
-  const [view, setView] = useState({ url: initialUrl, initial: initialList });
+  const [place] = useQueryStates(INBOX_PLACE);
+  const [, switchTo] = useQueryStates(TAB_SWITCH, { history: 'push' });
   const [pageSize, setPageSize] = useState(initialPageSize);
   const filtersToggle = useFiltersToggle();
-  const [snapshots, setSnapshots] = useState<Partial<Record<ListId, ListSnapshot>>>(() =>
-    initialUrl.list ? { [initialUrl.list]: { filters: initialUrl.filters, sort: initialUrl.sort } } : {},
-  );
+  const [snapshots, setSnapshots] = useState<Partial<Record<ListId, ListSnapshot>>>({});
+  // The server's page and the address's document belong to the list shown on arrival, until another is shown.
+  const [arrival, setArrival] = useState<{ page: ListPage | null; doc: string | null } | null>({ page: initialList, doc: initialUrl.doc });
   // The rendered page counts its list only when it is the whole list (no filters); sort and page do not change a total.
   const initialCounts = initialList !== null && initialUrl.list !== null && !hasFilters(initialUrl.filters);
   const [counters, dispatch] = useReducer(countersReducer, undefined, () =>
@@ -68,39 +78,22 @@ export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Back/forward across tabs: the tab the address names, showing the list the address describes.
-  useEffect(() => {
-    const onPopState = () => {
-      const url = readInboxUrl(window.location.search, { withVendor });
-      setView((v) => (v.url.list === url.list && v.url.tab === url.tab ? v : { url, initial: null }));
-    };
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  }, [withVendor]);
+  const { tab } = place;
+  const shown = listOf(tab, place.view);
+  if (arrival && shown !== initialUrl.list) setArrival(null);
 
-  /** Opens a tab, or on the invoices tab one of its views, with the filters and sort it had when left. */
-  function show(tab: TabId, invoiceView: InvoiceViewId) {
-    const list = listOf(tab, invoiceView);
-    if (tab === view.url.tab && list === view.url.list) return;
-    const kept = list ? snapshots[list] : undefined;
-    const filters = kept?.filters ?? {};
-    setView({
-      url: { tab, view: invoiceView, list, page: 1, pageSize: null, doc: null, filters, sort: kept?.sort ?? null },
-      initial: null,
-    });
-    pushQuery(tabChanges(tab, kept, withVendor, invoiceView));
+  /** Opens a tab, or on the invoices tab one of its views, with the filters and sort it had when left (page 1, no document). */
+  function show(next: TabId, invoiceView: InvoiceViewId) {
+    const list = listOf(next, invoiceView);
+    if (next === tab && list === shown) return;
+    void switchTo(tabSwitch(next, invoiceView, list ? snapshots[list] : undefined) as never);
   }
-  const selectTab = (tab: TabId) => show(tab, view.url.view);
+  const selectTab = (next: TabId) => show(next, place.view);
 
-  const { url } = view;
-  const { tab } = url;
-  const listProps = url.list
+  const listProps = shown
     ? {
-        initial: view.initial,
-        initialPage: url.page,
-        initialFilters: url.filters,
-        initialSort: url.sort,
-        initialDoc: url.doc,
+        initial: arrival?.page ?? null,
+        initialDoc: arrival?.doc ?? null,
         pageSize,
         lookups,
         vendors,
@@ -118,7 +111,7 @@ export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize
     <section className="inbox">
       <header className="page__header">
         <h1 className="page__title">Inbox</h1>
-        {url.list ? (
+        {shown ? (
           <button
             type="button"
             className="btn btn--sm"
@@ -143,15 +136,15 @@ export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize
                 <button
                   key={v.id}
                   type="button"
-                  className={`btn btn--sm${url.view === v.id ? ' btn--primary' : ''}`}
-                  aria-pressed={url.view === v.id}
+                  className={`btn btn--sm${place.view === v.id ? ' btn--primary' : ''}`}
+                  aria-pressed={place.view === v.id}
                   onClick={() => show('invoices', v.id)}
                 >
                   {v.label} <span className="inbox-tabs__count">{counterText(counters, [v.counter])}</span>
                 </button>
               ))}
             </div>
-            <InvoiceList {...listProps} key={url.view} tab={url.view} />
+            <InvoiceList {...listProps} key={place.view} tab={place.view} />
           </>
         ) : null}
       </div>

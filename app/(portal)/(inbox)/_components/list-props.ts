@@ -1,18 +1,22 @@
-import type { SortState } from '@/components/lists/sort-rows';
 import type { FilterValues, Option } from './filters';
 import type { LookupOptions } from '@/components/lists/filter-panel';
-import type { ListSnapshot } from './inbox-url';
+import type { SortState } from '@/components/lists/sort-rows';
 import type { ListId, ListPage } from './tabs';
 
-/** What InboxScreen hands each list. */
+/** What a list keeps per tab, for when the user comes back to it: its filters and sort. */
+export interface ListSnapshot {
+  filters: FilterValues;
+  sort: SortState | null;
+}
+
+/** What InboxScreen hands each list; the list's filters, sort, page and page size are in the address. */
 export interface InboxListProps<Tab extends ListId> {
   tab: Tab;
+  /** The page the address asks for as the server rendered it, if it did. */
   initial: ListPage | null;
-  initialPage: number;
-  initialFilters: FilterValues;
-  initialSort: SortState | null;
   /** The document to open on arrival (the address's `doc`). */
   initialDoc: string | null;
+  /** The page size when the address gives none (the user's cookie). */
   pageSize: number;
   lookups: LookupOptions;
   /** The user's vendors; with more than one, lists show a Vendor column and filter. */
@@ -21,6 +25,7 @@ export interface InboxListProps<Tab extends ListId> {
   showFilters: boolean;
   filtersAuto: boolean;
   filtersId: string;
+  /** Told the total of each load without filters; the counters keep each tab's first one (counters.ts). */
   onLoaded: (tab: ListId, totalResults: number | string) => void;
   /** The list's filters or sort changed: InboxScreen keeps them for when the user comes back to the tab. */
   onSnapshot: (tab: ListId, snapshot: ListSnapshot) => void;

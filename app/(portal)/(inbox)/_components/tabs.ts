@@ -1,5 +1,5 @@
 import type { XdocListRow } from '@/lib/domain/documents/summary';
-import type { ResultPager } from '@/components/lists/pagination';
+import type { ResultPager } from '@/lib/domain/paging';
 
 /** The inbox tabs (spec §2), their counters (spec §2 "Tab counters") and the list each one loads. */
 
@@ -106,11 +106,4 @@ export function toListPage(body: unknown): ListPage {
   const rows = Array.isArray(record.xdocs) ? record.xdocs : (record.xdocs?.xdoc ?? []);
   const pager = record.resultPager ?? { results: 0, resultPage: 1, totalPages: 0, totalResults: 0 };
   return { rows, pager };
-}
-
-/** The page number from a query parameter; anything that is not a positive whole number is page 1. */
-export function parsePage(value: string | string[] | null | undefined): number {
-  const text = Array.isArray(value) ? value[0] : value;
-  const page = Number(text);
-  return Number.isInteger(page) && page > 0 && page <= 1_000_000 ? page : 1;
 }

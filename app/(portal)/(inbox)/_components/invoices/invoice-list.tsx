@@ -49,8 +49,9 @@ function actionsColumn(
           className="btn btn--sm"
           onClick={stop(onUbl, row)}
           aria-label={`Upload UBL ${isCredit ? 'credit note' : 'invoice'} for ${row.docno}`}
+          title={`Upload the ${isCredit ? 'credit note' : 'invoice'} as a UBL file`}
         >
-          Upload UBL
+          UBL
         </button>
         <button
           type="button"

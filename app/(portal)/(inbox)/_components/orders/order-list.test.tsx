@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from '@/components/ui/snackbar';
+import { InboxTestProviders } from '../test-providers';
 import type { InboxRow } from '../tabs';
 import { bulkConfirmQuestion, OrderList, orderColumns } from './order-list';
 
@@ -37,13 +37,10 @@ describe('bulk confirmation', () => {
     const user = userEvent.setup();
     global.fetch = jest.fn();
     render(
-      <SnackbarProvider>
+      <InboxTestProviders>
         <OrderList
           tab="orders"
           initial={{ rows: [order(1), order(2), order(3)], pager: { results: 50, resultPage: 1, totalPages: 1, totalResults: 3 } }}
-          initialPage={1}
-          initialFilters={{}}
-          initialSort={null}
           initialDoc={null}
           pageSize={50}
           lookups={{}}
@@ -56,7 +53,7 @@ describe('bulk confirmation', () => {
           onPageSizeChange={() => {}}
           onDecrement={() => {}}
         />
-      </SnackbarProvider>,
+      </InboxTestProviders>,
     );
     expect(screen.getByRole('button', { name: 'Reject selected' })).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'Select PO00004631' }));

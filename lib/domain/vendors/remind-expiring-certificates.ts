@@ -6,6 +6,7 @@ import { nudgeOutbox } from '../../../jobs/outbox-relay';
 import { ROLE_CODES, roleCan, roleKind } from '../../auth/permissions';
 import { BBBEE_EXPIRY_CODE } from '../preferences/codes';
 import { EXPIRY_WARNING_DAYS, expirySql } from './certificate';
+import { formatDateDashes } from '../../format/dates';
 import { SOUTH_AFRICAN_TODAY } from '../south-african-today';
 
 /**
@@ -43,10 +44,10 @@ export async function remindExpiringCertificates(): Promise<number> {
           code: BBBEE_EXPIRY_CODE,
           template: 'notification',
           data: {
-            subject: `B-BBEE certificate of ${admin.vendorCode} expires on ${notice.expiry}`,
+            subject: `B-BBEE certificate of ${admin.vendorCode} expires on ${formatDateDashes(notice.expiry)}`,
             lines: [
               `Hello ${admin.name},`,
-              `The B-BBEE certificate of ${admin.vendorName} (${admin.vendorCode}) expires on ${notice.expiry}.`,
+              `The B-BBEE certificate of ${admin.vendorName} (${admin.vendorCode}) expires on ${formatDateDashes(notice.expiry)}.`,
               'Please upload the renewed certificate under Vendors in the Trade Portal before then.',
             ],
           },

@@ -151,6 +151,8 @@ it('reminds the supplier admins of a certificate 30 days before it expires, once
       smtp.to('other.supplier@portal.test').find((x) => x.subject.startsWith('B-BBEE certificate of V0003')),
     );
     expect(mail).toBeDefined();
+    // Dates in e-mails read as on the screens (issue 26): DD-MM-YYYY, not the stored ISO date.
+    expect(mail!.subject).toMatch(/expires on \d{2}-\d{2}-\d{4}$/);
     await new Promise((r) => setTimeout(r, 1000));
     expect(smtp.to('other.supplier@portal.test').filter((x) => x.subject.startsWith('B-BBEE certificate of V0003'))).toHaveLength(1);
   } finally {

@@ -47,7 +47,7 @@ export function pricingColumns(): Column<PricingRow>[] {
     { id: 'catalogueCode', header: 'Item code', cell: (r) => r.catalogueCode, sortKey: 'catalogueCode' },
     { id: 'descr', header: 'Description', cell: (r) => r.descr, sortKey: 'descr' },
     { id: 'vendorCode', header: 'Vendor', cell: (r) => r.vendorCode, sortKey: 'vendorCode' },
-    { id: 'subsidiaryCode', header: 'Subsidiary', cell: (r) => r.subsidiaryCode ?? 'All' },
+    { id: 'subsidiaryCode', header: 'Subsidiary', cell: (r) => r.subsidiaryName ?? 'All' },
     {
       id: 'costPrice',
       header: 'Cost price',

@@ -21,6 +21,7 @@ export type PricingRow = {
   catalogueCode: string;
   descr: string;
   subsidiaryCode: string | null;
+  subsidiaryName: string | null;
   costPrice: string;
   retailPrice: string | null;
   effectiveFrom: string;

@@ -22,6 +22,7 @@ export const PRICING_FIELDS = {
   catalogueCode: items.catalogueCode,
   descr: items.descr,
   subsidiaryCode: subsidiaries.code,
+  subsidiaryName: subsidiaries.name,
   costPrice: pricings.costPrice,
   retailPrice: pricings.retailPrice,
   effectiveFrom: pricings.effectiveFrom,

@@ -1,25 +1,10 @@
 import type { FilterField } from '@/components/lists/filter-panel';
-import { listUrlChanges, readListUrl, type ListUrlSpec, type ListUrlState, type Search } from '@/components/lists/list-url';
-import {
-  HISTORY_FILTER_NAMES,
-  HISTORY_SORT_KEYS,
-  HISTORY_STATUSES,
-  HISTORY_TYPES,
-  historyTypeKind,
-  SELECT_SUBSIDIARY,
-} from '@/lib/domain/history/schemas';
+import { HISTORY_FILTER_NAMES, HISTORY_STATUSES, HISTORY_TYPES, historyTypeKind, SELECT_SUBSIDIARY } from '@/lib/domain/history/schemas';
 import { documentLabel, documentStatusLabel, type DocumentKind } from '@/lib/vocabulary';
 
-/** The history list's address: its filters by their API names, `page`, `results`, `sort` + `direction`. */
-export const HISTORY_FILTERS = HISTORY_FILTER_NAMES;
-export type HistoryFilterName = (typeof HISTORY_FILTERS)[number];
+/** The history filter's parameters by their API names (the list's address is HISTORY_LIST, history-list.ts). */
+export type HistoryFilterName = (typeof HISTORY_FILTER_NAMES)[number];
 export type HistoryFilters = Partial<Record<HistoryFilterName, string>>;
-export type HistoryUrlState = ListUrlState<HistoryFilterName>;
-
-const SPEC: ListUrlSpec<HistoryFilterName> = { filters: HISTORY_FILTERS, sortKeys: HISTORY_SORT_KEYS, pageSizeParam: 'results' };
-
-export const readHistoryUrl = (search: Search): HistoryUrlState => readListUrl(search, SPEC);
-export const historyUrlChanges = (state: Partial<HistoryUrlState>) => listUrlChanges(state, SPEC);
 
 /** A document's kind in words (lib/vocabulary): a credit note reads as one. */
 export const typeLabel = (doc: DocumentKind) => documentLabel(doc);

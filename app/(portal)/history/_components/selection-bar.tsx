@@ -15,13 +15,15 @@ interface SelectionBarProps {
   /** A message for the subsidiary field ('Please select subsidiary'). */
   subsidiaryError?: string;
   onChange: (selection: { subsidiaryId: string; vendors: readonly SelectedVendor[] }) => void;
+  /** The user has not chosen to show or hide the filters: hidden on small screens by CSS (useFiltersToggle). */
+  autoCollapse?: boolean;
 }
 
 /**
  * The subsidiary and the selected-vendor list, both held on the server (spec §6, §7): every change is
  * sent at once (updateSubsidiary, addVendor, clearVendors) and the answer is what the screen shows.
  */
-export function SelectionBar({ subsidiaries, subsidiaryId, vendors, subsidiaryError, onChange }: SelectionBarProps) {
+export function SelectionBar({ subsidiaries, subsidiaryId, vendors, subsidiaryError, onChange, autoCollapse }: SelectionBarProps) {
   const id = useId();
   const [code, setCode] = useState('');
   const [suggestions, setSuggestions] = useState<SelectedVendor[]>([]);
@@ -61,7 +63,12 @@ export function SelectionBar({ subsidiaries, subsidiaryId, vendors, subsidiaryEr
   }
 
   return (
-    <form className="filters history-selection" aria-label="Subsidiary and vendors" onSubmit={add} noValidate>
+    <form
+      className={`filters history-selection ${autoCollapse ? 'filters--auto' : ''}`.trim()}
+      aria-label="Subsidiary and vendors"
+      onSubmit={add}
+      noValidate
+    >
       <div className="field">
         <label className="field__label" htmlFor={`${id}-sub`}>
           Subsidiary

@@ -5,6 +5,7 @@ import { DatePicker } from '@/components/ui/date-picker';
 import type { PickerFormat } from '@/lib/format/dates';
 import { LookupCombobox } from '@/components/lookups/lookup-combobox';
 import type { LookupKind } from '@/components/lookups/sources';
+import { useApplyOnChange } from './use-apply-on-change';
 
 /** One choice of a select filter. */
 export interface Option {
@@ -23,6 +24,8 @@ export interface FilterField<Name extends string = string> {
   format?: PickerFormat;
   /** A look-up field's type-ahead source (store, region, customer, vendor): it asks the server as the user types. */
   lookup?: LookupKind;
+  /** What a select's empty choice says: 'All' unless the server's default is narrower ('Active' users). */
+  emptyLabel?: string;
 }
 
 /** Filter values as the API's query strings, by field name. */
@@ -53,6 +56,8 @@ export interface FilterPanelProps<Name extends string = string> {
   /** The user has not chosen to show or hide the panel: hidden on small screens by CSS (useFiltersToggle). */
   autoCollapse?: boolean;
   id?: string;
+  /** A change applies itself after a pause (useApplyOnChange); Search (or Enter) applies at once. */
+  applyOnChange?: boolean;
 }
 
 /** The filter panel of a list screen: a grid of fields, Search and Reset filters. */
@@ -68,6 +73,7 @@ export function FilterPanel<Name extends string>({
   serverMessage,
   autoCollapse,
   id: panelId,
+  applyOnChange = false,
 }: FilterPanelProps<Name>) {
   const [draft, setDraft] = useState<FilterValues<Name>>(values);
   const [errors, setErrors] = useState<FilterErrors<Name>>({});
@@ -80,6 +86,7 @@ export function FilterPanel<Name extends string>({
     setDraft(values);
   }
 
+  useApplyOnChange(applyOnChange, draft, values, onApply, validate);
   const fieldErrors: FilterErrors<Name> = { ...serverErrors, ...errors };
   const panelMessage = serverMessage && !fields.some((f) => serverErrors?.[f.name]) ? serverMessage : null;
 
@@ -131,7 +138,7 @@ export function FilterPanel<Name extends string>({
                 onChange={(e) => set(field.name, e.target.value)}
                 {...described}
               >
-                <option value="">All</option>
+                <option value="">{field.emptyLabel ?? 'All'}</option>
                 {options.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}

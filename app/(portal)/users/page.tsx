@@ -1,43 +1,45 @@
 import { notFound } from 'next/navigation';
+import { loadListState, listQuery } from '@/components/lists/list-spec';
 import { requireActor } from '@/lib/auth/server';
-import { queryParams } from '@/components/lists/query-filter-form';
 import { can, userAdminReachOf } from '@/lib/auth/permissions';
-import { listCustomers, listRoles, listUsers } from '@/lib/domain/users/queries';
+import { listRoles, listUsers } from '@/lib/domain/users/queries';
 import { userFilterSchema } from '@/lib/domain/users/schemas';
 import { UsersScreen } from './_components/users-screen';
+import { USERS_LIST } from './_components/user-lists';
 import { UsersViewTabs } from './_components/users-view-tabs';
 import { VendorLinkingView } from './_components/vendor-linking-view';
+import type { WritableSubsidiaries } from './_components/types';
 
 export const metadata = { title: 'Users' };
 
-const FILTERS = ['active', 'search', 'vendorCode', 'role_id', 'page'] as const;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * /users: the users the actor administers, filtered by the query string (active, search, vendorCode,
- * role_id, page), rendered from the same domain functions as GET /users, /users/roles and /users/customers;
- * with view=linking, the vendor-linking view instead (spec §2: the screen toggles between the two).
+ * /users: the users the actor administers, their filters, page, page size and sort in the address
+ * (USERS_LIST), the first page rendered from the same domain function as GET /users; with view=linking,
+ * the vendor-linking view instead (spec §2: the screen toggles between the two).
  */
-export default async function UsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function UsersPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireActor();
   if (!can(actor, 'users.read')) notFound();
-  const raw = await searchParams;
   const linksVendors = can(actor, 'users.manage');
-  if (raw.view === 'linking') {
+  if ((await searchParams).view === 'linking') {
     if (!linksVendors) notFound();
     return (
-      <section>
+      <section className="admin-list">
         <header className="page__header">
           <h1 className="page__title">Users</h1>
         </header>
         <UsersViewTabs view="linking" />
-        <VendorLinkingView actor={actor} raw={raw} />
+        <VendorLinkingView actor={actor} searchParams={searchParams} />
       </section>
     );
   }
-  const params: Record<string, string | undefined> = queryParams(raw, FILTERS);
-  const parsed = userFilterSchema.safeParse(params);
-  const filter = parsed.success ? parsed.data : userFilterSchema.parse({});
-  const [page, roles, { customers }] = await Promise.all([listUsers(actor, filter), listRoles(actor), listCustomers(actor)]);
+  const parsed = userFilterSchema.safeParse(listQuery(USERS_LIST, await loadListState(USERS_LIST, searchParams)));
+  const [page, roles] = await Promise.all([parsed.success ? listUsers(actor, parsed.data) : undefined, listRoles(actor)]);
+  // Where the admin may grant write, from its own grants: the form names subsidiaries from the users' rows and its look-up.
+  const grants = actor.scope.grants;
+  const writable: WritableSubsidiaries = grants.kind === 'all' ? 'all' : grants.kind === 'subsidiaries' ? grants.write : [];
   return (
     <UsersScreen
       me={{
@@ -46,10 +48,9 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
         reports: can(actor, 'users.reports'),
       }}
       tabs={linksVendors ? <UsersViewTabs view="list" /> : null}
-      params={params}
-      page={JSON.parse(JSON.stringify(page))}
+      initial={page && JSON.parse(JSON.stringify(page))}
       roles={roles}
-      customers={customers}
+      writable={writable}
     />
   );
 }

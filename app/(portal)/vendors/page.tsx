@@ -1,27 +1,23 @@
 import { notFound } from 'next/navigation';
+import { loadListState, listQuery } from '@/components/lists/list-spec';
 import { requireActor } from '@/lib/auth/server';
-import { queryParams } from '@/components/lists/query-filter-form';
 import { can } from '@/lib/auth/permissions';
 import { listManagedVendors } from '@/lib/domain/vendors/queries';
 import { managedVendorFilterSchema } from '@/lib/domain/vendors/schemas';
 import { VendorsScreen } from './_components/vendors-screen';
+import { VENDORS_LIST } from './_components/vendors-list';
 
 export const metadata = { title: 'Vendors' };
 
-const FILTERS = ['code', 'name', 'certificate', 'page'] as const;
-
 /**
- * /vendors: vendor management (spec §2), the list of GET /vendors/user with its filters in the query string.
- * A list that fails to load reaches the portal's error page; a refused filter keeps the form to correct it.
+ * /vendors: vendor management (spec §2). The address holds the filters, page, page size and sort
+ * (VENDORS_LIST); the first page is rendered here, or left to the browser when the address asks what
+ * the API refuses: the screen then says so (spec §8's message with the reason) and keeps the form.
  */
 export default async function VendorsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requireActor();
   if (!can(actor, 'vendors.manage')) notFound();
-  const raw = await searchParams;
-  const params: Record<string, string | undefined> = queryParams(raw, FILTERS);
-  const parsed = managedVendorFilterSchema.safeParse(params);
-  // A filter the server refuses is said, not replaced by the first page of everything (spec §8's message).
-  if (!parsed.success) return <VendorsScreen params={params} page={null} problem={parsed.error.issues[0]?.message} />;
-  const { vendors } = await listManagedVendors(actor, parsed.data);
-  return <VendorsScreen params={params} page={vendors} />;
+  const parsed = managedVendorFilterSchema.safeParse(listQuery(VENDORS_LIST, await loadListState(VENDORS_LIST, searchParams)));
+  const initial = parsed.success ? await listManagedVendors(actor, parsed.data) : undefined;
+  return <VendorsScreen initial={initial && JSON.parse(JSON.stringify(initial))} />;
 }

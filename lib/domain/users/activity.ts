@@ -1,29 +1,15 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { userActivities } from '../../../db/schema';
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/permissions';
 import { ACTIVITIES } from '../audit/activities';
-import { laravelPage, offsetOf, pageParam } from '../paging';
-import { escapeLike, isoDate } from '../query-text';
+import { laravelPage, offsetOf } from '../paging';
+import { orderBySql, type SortColumns } from '../sorting';
+import { escapeLike } from '../query-text';
+import { ACTIVITY_PER_PAGE, ACTIVITY_SORT_KEYS, activityFilterSchema, type ActivityFilter } from './activity-schemas';
 
-export const ACTIVITY_PER_PAGE = 50;
-
-/** The filters of /users/activity (spec §2), read from and written to the query string. */
-export const activityFilterSchema = z
-  .object({
-    activity: z.enum(ACTIVITIES, { message: 'Unknown activity.' }).optional(),
-    user_email: z.string().trim().toLowerCase().max(200, 'user_email is too long.').optional(),
-    date_from: isoDate('date_from').optional(),
-    date_to: isoDate('date_to').optional(),
-    page: pageParam(),
-  })
-  .refine((f) => !f.date_from || !f.date_to || f.date_from <= f.date_to, {
-    message: 'date_from must be on or before date_to.',
-    path: ['date_from'],
-  });
-export type ActivityFilter = z.infer<typeof activityFilterSchema>;
+export { ACTIVITY_PER_PAGE, ACTIVITY_SORT_KEYS, activityFilterSchema, type ActivityFilter };
 
 /*
  * user_email matches from its start, in any case ('thandi' finds thandi.nkosi@…): a range on
@@ -38,6 +24,12 @@ function conditions(f: ActivityFilter) {
     f.date_to ? lt(userActivities.createdAt, sql`${f.date_to}::date + 1`) : undefined,
   );
 }
+
+const SORTS: SortColumns<(typeof ACTIVITY_SORT_KEYS)[number]> = {
+  time: userActivities.createdAt,
+  user_email: userActivities.userEmail,
+  activity: userActivities.activity,
+};
 
 /** GET /users/activity: who did what, when and from which address, newest first. */
 export async function listActivity(actor: Actor, f: ActivityFilter) {
@@ -55,10 +47,15 @@ export async function listActivity(actor: Actor, f: ActivityFilter) {
       })
       .from(userActivities)
       .where(where)
-      .orderBy(desc(userActivities.createdAt), desc(userActivities.id))
-      .limit(ACTIVITY_PER_PAGE)
-      .offset(offsetOf(f.page, ACTIVITY_PER_PAGE)),
+      .orderBy(
+        orderBySql(f, SORTS, {
+          tiebreak: userActivities.id,
+          defaultOrder: sql`${userActivities.createdAt} desc, ${userActivities.id} desc`,
+        }),
+      )
+      .limit(f.pageLimit)
+      .offset(offsetOf(f.page, f.pageLimit)),
     db.select({ total: count() }).from(userActivities).where(where),
   ]);
-  return { ...laravelPage(rows, ACTIVITY_PER_PAGE, f.page, total), activities: ACTIVITIES };
+  return { ...laravelPage(rows, f.pageLimit, f.page, total), activities: ACTIVITIES };
 }

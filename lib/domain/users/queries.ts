@@ -4,13 +4,11 @@ import { emailChanges, roles, subsidiaries, users, userSubsidiaries, userVendors
 import type { Actor } from '../../auth/actor';
 import { userAdminReachOf } from '../../auth/permissions';
 import { laravelPage, offsetOf } from '../paging';
+import { orderBySql, type SortColumns, type SortInput } from '../sorting';
 import { escapeLike } from '../query-text';
 import { NotFoundError } from '../errors';
 import { usersAdministeredBy } from './reach';
-import type { UserFilter } from './schemas';
-
-export const USERS_PER_PAGE = 20;
-export const VENDORS_PER_PAGE = 20;
+import { ADMIN_PAGE_SIZE, type LinkableUsersQuery, type USER_SORT_KEYS, type USER_VENDOR_SORT_KEYS, type UserFilter } from './schemas';
 
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
@@ -38,13 +36,20 @@ const userColumns = {
 
 type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
 
-function selectUsers(where: SQL | undefined, limit: number, offset: number) {
+const USER_SORTS: SortColumns<(typeof USER_SORT_KEYS)[number]> = {
+  name: users.name,
+  email: users.email,
+  role: roles.name,
+  last_login: users.lastLogin,
+};
+
+function selectUsers(where: SQL | undefined, limit: number, offset: number, sort: SortInput<(typeof USER_SORT_KEYS)[number]> = {}) {
   return db
     .select(userColumns)
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(where)
-    .orderBy(asc(users.name), asc(users.id))
+    .orderBy(orderBySql(sort, USER_SORTS, { tiebreak: users.id, defaultOrder: sql`${users.name} asc, ${users.id} asc` }))
     .limit(limit)
     .offset(offset);
 }
@@ -72,10 +77,10 @@ export async function listUsers(actor: Actor, f: UserFilter) {
       : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    selectUsers(where, USERS_PER_PAGE, offsetOf(f.page, USERS_PER_PAGE)),
+    selectUsers(where, f.pageLimit, offsetOf(f.page, f.pageLimit), f),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return laravelPage(rows.map(withSubsidiaryFlags), USERS_PER_PAGE, f.page, total);
+  return laravelPage(rows.map(withSubsidiaryFlags), f.pageLimit, f.page, total);
 }
 
 // A supplier role as roleKind (lib/auth/permissions.ts) reads a code: neither m2_ nor c_ at the start, v_ in it.
@@ -83,9 +88,10 @@ const vendorRole = sql`${roles.code} not like 'm2\\_%' and ${roles.code} not lik
 
 /**
  * The users the actor may link vendors to (spec §6): active supplier users it administers, never
- * itself; the vendor-linking view's choice of user, by any part of name or e-mail, a page of 20.
+ * itself; the vendor-linking view's choice of user, by any part of name or e-mail, paged and sorted as GET /users.
  */
-export async function listLinkableUsers(actor: Actor, f: { search?: string; page: number }) {
+export async function listLinkableUsers(actor: Actor, query: Omit<LinkableUsersQuery, 'pageLimit'> & { pageLimit?: number }) {
+  const f = { ...query, pageLimit: query.pageLimit ?? ADMIN_PAGE_SIZE };
   const where = and(
     usersAdministeredBy(actor),
     isNull(users.deletedAt),
@@ -94,10 +100,10 @@ export async function listLinkableUsers(actor: Actor, f: { search?: string; page
     f.search ? or(ilike(users.name, contains(f.search)), ilike(users.email, contains(f.search))) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    selectUsers(where, USERS_PER_PAGE, offsetOf(f.page, USERS_PER_PAGE)),
+    selectUsers(where, f.pageLimit, offsetOf(f.page, f.pageLimit), f),
     db.select({ total: count() }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where),
   ]);
-  return laravelPage(rows, USERS_PER_PAGE, f.page, total);
+  return laravelPage(rows, f.pageLimit, f.page, total);
 }
 
 /** One administered user, as the list shows it (the answer of invite and edit). */
@@ -146,8 +152,9 @@ export async function listUserVendors(
   actor: Actor,
   userId: number,
   which: 'linked' | 'unlinked',
-  q: { page: number; code?: string; name?: string },
+  query: { page: number; pageLimit?: number; code?: string; name?: string } & SortInput<(typeof USER_VENDOR_SORT_KEYS)[number]>,
 ) {
+  const q = { ...query, pageLimit: query.pageLimit ?? ADMIN_PAGE_SIZE };
   if (!(await getAdministeredUser(actor, userId))) throw new NotFoundError('User not found.');
   const linkedIds = db.select({ id: userVendors.vendorId }).from(userVendors).where(eq(userVendors.userId, userId));
   const where = and(
@@ -166,10 +173,10 @@ export async function listUserVendors(
       .select({ id: vendors.id, code: vendors.code, name: vendors.name, write, writable })
       .from(vendors)
       .where(where)
-      .orderBy(asc(vendors.code))
-      .limit(VENDORS_PER_PAGE)
-      .offset(offsetOf(q.page, VENDORS_PER_PAGE)),
+      .orderBy(orderBySql(q, { code: vendors.code, name: vendors.name }, { tiebreak: vendors.id, defaultOrder: sql`${vendors.code} asc` }))
+      .limit(q.pageLimit)
+      .offset(offsetOf(q.page, q.pageLimit)),
     db.select({ total: count() }).from(vendors).where(where),
   ]);
-  return laravelPage(rows, VENDORS_PER_PAGE, q.page, total);
+  return laravelPage(rows, q.pageLimit, q.page, total);
 }

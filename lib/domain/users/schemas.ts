@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE_ID } from '../../auth/roles';
 import { intText, escapeLike } from '../query-text';
-import { pageParam } from '../paging';
+import { pageParam, pageSizeParam } from '../paging';
+import { sortParams } from '../sorting';
 import { idParam, MAX_ID } from '../ids';
 
 export { escapeLike, idParam, MAX_ID };
@@ -13,18 +14,29 @@ export const SUBSIDIARY_REQUIRED = 'At least one subsidiary has to be selected';
 /** Spec §5: role ids 1 and 2 (c_admin, c_user) need a subsidiary. */
 export const ROLES_NEEDING_SUBSIDIARY = [1, 2];
 
-/** Spec §3 user list filter: active defaults to true. */
+/** The administration lists' page size when the request names none (spec §3: pages of 20). */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** The columns the user lists sort by on the server (lib/domain/sorting.ts); none means by name. */
+export const USER_SORT_KEYS = ['name', 'email', 'role', 'last_login'] as const;
+/** The columns a user's vendors sort by; none means by code. */
+export const USER_VENDOR_SORT_KEYS = ['code', 'name'] as const;
+
+/** Spec §3 user list filter: active defaults to true; with a page size and a sort of our own (issue 26). */
 export const userFilterSchema = z.object({
   active: z.enum(['true', 'false', '1', '0'], { message: 'active must be true or false.' }).default('true'),
   search: z.string().trim().max(100, 'search is too long.').optional(),
   vendorCode: z.string().trim().max(50, 'vendorCode is too long.').optional(),
   role_id: intText('role_id', { max: 1000 }).optional(),
   page: pageParam(),
+  pageLimit: pageSizeParam('pageLimit', ADMIN_PAGE_SIZE, 250),
+  ...sortParams(USER_SORT_KEYS),
 });
 export type UserFilter = z.infer<typeof userFilterSchema>;
 
 /** The vendor-linking view's choice of supplier user: by any part of name or e-mail, paged. */
-export const linkableUsersQuerySchema = userFilterSchema.pick({ search: true, page: true });
+export const linkableUsersQuerySchema = userFilterSchema.pick({ search: true, page: true, pageLimit: true, sort: true, direction: true });
+export type LinkableUsersQuery = z.infer<typeof linkableUsersQuerySchema>;
 
 const flag = z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]);
 const isOn = (v: z.infer<typeof flag> | undefined) => v === true || v === 1 || v === '1' || v === 'true';
@@ -111,6 +123,8 @@ export const userVendorsParams = userIdParams.extend({ which: z.enum(['linked', 
 
 export const userVendorsQuerySchema = z.object({
   page: pageParam(),
+  pageLimit: pageSizeParam('pageLimit', ADMIN_PAGE_SIZE, 250),
+  ...sortParams(USER_VENDOR_SORT_KEYS),
   code: z.string().trim().max(50, 'code is too long.').optional(),
   name: z.string().trim().max(100, 'name is too long.').optional(),
 });

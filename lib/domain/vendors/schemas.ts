@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { pageParam } from '../paging';
+import { pageParam, pageSizeParam } from '../paging';
+import { sortParams } from '../sorting';
 import { isoDate } from '../query-text';
 import { MAX_ID } from '../users/schemas';
 import { CERTIFICATE_STATUSES, type CertificateStatus } from './certificate';
+
+/** Spec §3's page of 20 when the request names no page size. */
+export const MANAGED_VENDORS_PER_PAGE = 20;
+/** The columns the vendor list sorts by on the server (lib/domain/sorting.ts); none means by code. */
+export const MANAGED_VENDOR_SORT_KEYS = ['code', 'name', 'bbbee_expiry'] as const;
 
 /** GET /vendors/user: the vendors the actor manages, by code, name and certificate status. */
 export const managedVendorFilterSchema = z.object({
@@ -12,6 +18,8 @@ export const managedVendorFilterSchema = z.object({
     .enum(CERTIFICATE_STATUSES as [CertificateStatus, ...CertificateStatus[]], { message: 'Unknown certificate status.' })
     .optional(),
   page: pageParam(),
+  pageLimit: pageSizeParam('pageLimit', MANAGED_VENDORS_PER_PAGE, 250),
+  ...sortParams(MANAGED_VENDOR_SORT_KEYS),
 });
 export type ManagedVendorFilter = z.infer<typeof managedVendorFilterSchema>;
 

@@ -1,5 +1,11 @@
+import type { LaravelPage } from '@/lib/domain/paging';
+
 export type Role = { id: number; code: string; name: string };
-export type Customer = { customer_id: number; code: string; name: string; writable: boolean };
+/**
+ * The subsidiaries on which the signed-in admin may grant write: all (portal admins) or those it writes
+ * itself, from its own grants, so the users screen never loads every subsidiary to know it.
+ */
+export type WritableSubsidiaries = 'all' | readonly number[];
 export type UserGrant = { customer_id: number; code: string; name: string; read: boolean; write: boolean };
 export type UserRow = {
   id: number;
@@ -15,7 +21,7 @@ export type UserRow = {
   /** A new address waiting for the user's confirmation from the current one. */
   pending_email: string | null;
 };
-export type UsersPage = { data: UserRow[]; per_page: number; current_page: number; last_page: number; total: number };
+export type UsersPage = LaravelPage<UserRow>;
 export type Me = { id: number; resendsAny: boolean; reports: boolean };
 
 /** Spec §3: codes starting m2_ are internal, c_ customer, containing v_ vendor. */

@@ -4,12 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeResponse } from '@/lib/client/test-support/fake-response';
 import { UserModal } from './user-modal';
 
-/** The retailer user's subsidiaries: a look-up adds one (fetch double answering like GET /subsidiary), not a list of them all. */
-
-const CUSTOMERS = [
-  { customer_id: 1, code: 'SUB01', name: 'Protea Supermarkets', writable: true },
-  { customer_id: 2, code: 'SUB02', name: 'Baobab Value Stores', writable: true },
-];
+/** The retailer user's subsidiaries: a look-up adds one (fetch double answering like GET /subsidiary); none is loaded to name them. */
 
 beforeEach(() => {
   global.fetch = jest.fn(async () =>
@@ -23,7 +18,7 @@ it('shows only the subsidiaries given, and adds one picked in the look-up with r
     <UserModal
       user={null}
       roles={[{ id: 7, code: 'c_user', name: 'Retail user' }]}
-      customers={CUSTOMERS}
+      writable="all"
       onClose={() => {}}
       onSaved={() => {}}
       onOops={() => {}}
@@ -41,4 +36,37 @@ it('shows only the subsidiaries given, and adds one picked in the look-up with r
   expect(within(group).getByRole('checkbox', { name: 'read' })).toBeChecked();
   expect(within(group).getByRole('checkbox', { name: 'write' })).not.toBeChecked();
   expect(within(group).queryByText(/Protea Supermarkets/)).not.toBeInTheDocument();
+});
+
+it('names an edited user’s subsidiaries from its own grants, and offers write only where the admin may give it', async () => {
+  const grant = (customer_id: number, name: string) => ({ customer_id, code: `SUB0${customer_id}`, name, read: true, write: false });
+  render(
+    <UserModal
+      user={{
+        id: 9,
+        name: 'Lerato Mokoena',
+        email: 'lerato@protea.test',
+        role_id: 7,
+        role: { id: 7, code: 'c_user', name: 'Customer User' },
+        deleted_at: null,
+        last_login: null,
+        parent_user_id: null,
+        customers: [grant(1, 'Protea Supermarkets'), grant(2, 'Baobab Value Stores')],
+        vendors_count: 0,
+        pending_email: null,
+      }}
+      roles={[{ id: 7, code: 'c_user', name: 'Retail user' }]}
+      writable={[2]}
+      onClose={() => {}}
+      onSaved={() => {}}
+      onOops={() => {}}
+    />,
+  );
+  const group = within(await screen.findByRole('dialog')).getByRole('group', { name: 'Subsidiaries' });
+  expect(within(group).getByText('Protea Supermarkets')).toBeInTheDocument();
+  expect(within(group).getByText('Baobab Value Stores')).toBeInTheDocument();
+  const writes = within(group).getAllByRole('checkbox', { name: 'write' });
+  expect(writes[0]).toBeDisabled();
+  expect(writes[1]).toBeEnabled();
+  expect(global.fetch).not.toHaveBeenCalled();
 });

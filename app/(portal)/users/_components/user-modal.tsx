@@ -5,13 +5,13 @@ import { LookupCombobox } from '@/components/lookups/lookup-combobox';
 import { Modal } from '@/components/ui/modal';
 import { api, ApiRequestError } from '@/lib/client/api';
 import { bodyOf, formErrors, formOf, setGrant, type UserFormState } from './user-form';
-import { isCustomerRole, isVendorRole, type Customer, type Role, type UserRow } from './types';
 import { roleLabel } from '@/lib/vocabulary';
+import { isCustomerRole, isVendorRole, type Role, type UserRow, type WritableSubsidiaries } from './types';
 
 export interface UserModalProps {
   user: UserRow | null;
   roles: Role[];
-  customers: Customer[];
+  writable: WritableSubsidiaries;
   onClose: () => void;
   /** After a save: the server's message, the user's id, and whether it goes on to the linking step. */
   onSaved: (message: string, id: number, linkNext: boolean) => void;
@@ -21,14 +21,19 @@ export interface UserModalProps {
 }
 
 /** Invite (user null) or edit a user: name, e-mail, role and per-subsidiary read/write (spec §5). */
-export function UserModal({ user, roles, customers, onClose, onSaved, onOops, returnFocus }: UserModalProps) {
+export function UserModal({ user, roles, writable, onClose, onSaved, onOops, returnFocus }: UserModalProps) {
   const [form, setForm] = useState<UserFormState>(() => formOf(user));
+  // Each subsidiary is named by the user's own grants or by the look-up it was picked in: nothing loads them all.
+  const [names, setNames] = useState<Record<number, string>>(() =>
+    Object.fromEntries((user?.customers ?? []).map((c) => [c.customer_id, c.name])),
+  );
+  const mayWrite = (id: number) => writable === 'all' || writable.includes(id);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const roleCode = roles.find((r) => r.id === form.role_id)?.code ?? '';
   const withSubsidiaries = isCustomerRole(roleCode);
   // The subsidiaries the user is given (or was, in this form); more are added with the look-up (docs/architecture.md, look-ups).
-  const granted = customers.filter((c) => form.grants[c.customer_id]);
+  const granted = Object.keys(form.grants).map(Number);
   // Spec §6: a supplier role leads on to vendor linking, for a new user and for one edited into that role.
   const linkNext = isVendorRole(roleCode) && !(user && isVendorRole(user.role.code));
 
@@ -107,16 +112,16 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
         {withSubsidiaries ? (
           <fieldset className="fieldset">
             <legend className="field__label">Subsidiaries</legend>
-            {granted.map((c) => {
-              const grant = form.grants[c.customer_id] ?? { read: false, write: false };
+            {granted.map((id) => {
+              const grant = form.grants[id] ?? { read: false, write: false };
               return (
-                <div key={c.customer_id} className="user-grant">
-                  <span className="user-grant__name">{c.name}</span>
+                <div key={id} className="user-grant">
+                  <span className="user-grant__name">{names[id] ?? `Subsidiary ${id}`}</span>
                   <label className="check">
                     <input
                       type="checkbox"
                       checked={grant.read}
-                      onChange={(e) => setForm({ ...form, grants: setGrant(form.grants, c.customer_id, 'read', e.target.checked) })}
+                      onChange={(e) => setForm({ ...form, grants: setGrant(form.grants, id, 'read', e.target.checked) })}
                     />{' '}
                     read
                   </label>
@@ -124,8 +129,8 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
                     <input
                       type="checkbox"
                       checked={grant.write}
-                      disabled={!c.writable}
-                      onChange={(e) => setForm({ ...form, grants: setGrant(form.grants, c.customer_id, 'write', e.target.checked) })}
+                      disabled={!mayWrite(id)}
+                      onChange={(e) => setForm({ ...form, grants: setGrant(form.grants, id, 'write', e.target.checked) })}
                     />{' '}
                     write
                   </label>
@@ -141,7 +146,11 @@ export function UserModal({ user, roles, customers, onClose, onSaved, onOops, re
               value=""
               addsToList
               placeholder="Type to search"
-              onChange={(option) => option && setForm({ ...form, grants: setGrant(form.grants, Number(option.value), 'read', true) })}
+              onChange={(option) => {
+                if (!option) return;
+                setNames({ ...names, [Number(option.value)]: option.label });
+                setForm({ ...form, grants: setGrant(form.grants, Number(option.value), 'read', true) });
+              }}
             />
             {errors.customers ? <span className="field__error">{errors.customers}</span> : null}
           </fieldset>

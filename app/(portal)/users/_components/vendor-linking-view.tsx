@@ -1,65 +1,43 @@
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { loadListState, listQuery } from '@/components/lists/list-spec';
 import type { Actor } from '@/lib/auth/actor';
-import { PageTable } from '@/components/lists/page-table';
-import { QueryFilterForm, queryParams } from '@/components/lists/query-filter-form';
 import { getAdministeredUser, listLinkableUsers, listUserVendors } from '@/lib/domain/users/queries';
 import { linkableUsersQuerySchema, userVendorsQuerySchema } from '@/lib/domain/users/schemas';
 import { UserVendors } from '../[id]/vendors/_components/user-vendors';
-import { vendorLinkingHref } from './users-view-tabs';
-import { roleLabel } from '@/lib/vocabulary';
+import { LinkableUsers } from './linkable-users';
+import { LINKABLE_USERS_LIST, userVendorsList } from './user-lists';
 
-type Raw = Record<string, string | string[] | undefined>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+// As the API answers it: dates as strings.
+const json = (value: unknown) => JSON.parse(JSON.stringify(value));
 
 /**
  * The vendor-linking view of /users (spec §2 user-vendor screen): with `user` in the address, that
  * user's linked or unlinked vendors; without, the active supplier users the actor may link, to choose one.
+ * Each list's first page is rendered for the address (filters, page, page size, sort) as the browser then asks it.
  */
-export async function VendorLinkingView({ actor, raw }: { actor: Actor; raw: Raw }) {
-  const params = queryParams(raw, ['user', 'which', 'code', 'name', 'page', 'search']);
-  const userId = Number(params.user);
-  if (!params.user) return <LinkableUsers actor={actor} params={params} />;
-  const user = Number.isInteger(userId) && userId > 0 ? await getAdministeredUser(actor, userId) : null;
+export async function VendorLinkingView({ actor, searchParams }: { actor: Actor; searchParams: SearchParams }) {
+  const raw = await searchParams;
+  if (typeof raw.user !== 'string' || !raw.user) {
+    const parsed = linkableUsersQuerySchema.safeParse(
+      listQuery(LINKABLE_USERS_LIST, await loadListState(LINKABLE_USERS_LIST, searchParams)),
+    );
+    return <LinkableUsers initial={parsed.success ? json(await listLinkableUsers(actor, parsed.data)) : undefined} />;
+  }
+  const userId = Number(raw.user);
+  const user = Number.isInteger(userId) && userId > 0 && userId < 2 ** 31 ? await getAdministeredUser(actor, userId) : null;
   if (!user) notFound();
-  const which = params.which === 'linked' ? 'linked' : 'unlinked';
-  const query = { page: params.page, code: params.code, name: params.name };
-  const parsed = userVendorsQuerySchema.safeParse(query);
-  const page = await listUserVendors(actor, userId, which, parsed.success ? parsed.data : { page: 1 });
+  const which = raw.which === 'linked' ? 'linked' : 'unlinked';
+  const spec = userVendorsList(userId, which);
+  const parsed = userVendorsQuerySchema.safeParse(listQuery(spec, await loadListState(spec, searchParams)));
+  const initial = parsed.success ? json(await listUserVendors(actor, userId, which, parsed.data)) : undefined;
+  // Keyed by user and list, so another user's or list's view starts afresh (its own ticks and first page).
   return (
-    <UserVendors user={{ id: user.id, name: user.name, active: !user.deleted_at }} which={which} params={{ ...query, which }} page={page} />
-  );
-}
-
-async function LinkableUsers({ actor, params }: { actor: Actor; params: Record<string, string | undefined> }) {
-  const parsed = linkableUsersQuerySchema.safeParse({ search: params.search, page: params.page });
-  const page = await listLinkableUsers(actor, parsed.success ? parsed.data : { page: 1 });
-  const listParams = { view: 'linking', search: params.search };
-  return (
-    <>
-      <QueryFilterForm action="/users" label="Supplier user filters" params={params} text={[['search', 'Supplier user']]}>
-        <input type="hidden" name="view" value="linking" />
-      </QueryFilterForm>
-      <PageTable
-        caption={`${page.total} supplier users to link vendors to: choose one`}
-        headers={['Name', 'E-mail', 'Role', 'Vendors', '']}
-        emptyText="No active supplier users match."
-        page={page}
-        path="/users"
-        params={listParams}
-        rows={page.data.map((u) => (
-          <tr key={u.id}>
-            <td>{u.name}</td>
-            <td>{u.email}</td>
-            <td>{roleLabel(u.role.code)}</td>
-            <td>{u.vendors_count}</td>
-            <td>
-              <Link className="btn btn--sm" href={vendorLinkingHref(u.id)} aria-label={`Link vendors to ${u.name}`}>
-                Link vendors
-              </Link>
-            </td>
-          </tr>
-        ))}
-      />
-    </>
+    <UserVendors
+      key={`${userId}-${which}`}
+      user={{ id: user.id, name: user.name, active: !user.deleted_at }}
+      which={which}
+      initial={initial}
+    />
   );
 }

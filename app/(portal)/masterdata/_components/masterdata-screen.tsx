@@ -102,13 +102,14 @@ export function MasterdataScreen({ initial, canApprove }: { initial?: { historie
     {
       id: 'process',
       header: 'Process',
+      className: 'nowrap',
       cell: (r) => (
         <button type="button" className="link-button" onClick={() => setOpened(r)}>
           {r.process_id}
         </button>
       ),
     },
-    { id: 'event', header: 'Kind', sortKey: 'event_type', cell: (r) => eventLabel(r.event_type) },
+    { id: 'event', header: 'Kind', sortKey: 'event_type', className: 'nowrap', cell: (r) => eventLabel(r.event_type) },
     { id: 'vendor', header: 'Vendor', cell: (r) => <VendorCell vendor={r.vendor} /> },
     {
       id: 'pending',

@@ -55,4 +55,23 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(target);
     target.remove();
   });
+
+  it('gives focus back to what opened it, or to the main region when that has left the page', async () => {
+    const main = document.createElement('main');
+    main.tabIndex = -1;
+    const opener = document.createElement('button');
+    main.append(opener);
+    document.body.append(main);
+    for (const leaves of [false, true]) {
+      opener.focus();
+      const { rerender } = render(<Modal open onOpenChange={() => {}} title="Change 22" />);
+      expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+      if (leaves) opener.remove();
+      rerender(<Modal open={false} onOpenChange={() => {}} title="Change 22" />);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(document.activeElement).toBe(leaves ? main : opener);
+      main.append(opener);
+    }
+    main.remove();
+  });
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -14,8 +14,8 @@ export interface ModalProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   className?: string;
   /**
-   * Where focus goes when the dialog closes, when not back to what had it before (Radix's default):
-   * e.g. the row's link of a document opened from an address, or the next row when its own row left.
+   * Where focus goes when the dialog closes, when not back to what had it when it opened: e.g. the row's
+   * link of a document opened from an address, or the next row when its own row left.
    */
   returnFocus?: () => HTMLElement | null | undefined;
   /**
@@ -44,6 +44,13 @@ export function Modal({
   onSubmit,
   required = false,
 }: ModalProps) {
+  // What had focus when the dialog opened. Radix gives focus back only to a Dialog.Trigger, and our dialogs
+  // are opened by rows' buttons and toolbars; a layout effect runs before Radix moves focus into the dialog.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      opener.current = document.activeElement;
+  }, [open]);
   const content = (
     <>
       <div className="dialog__body">{children}</div>
@@ -62,7 +69,8 @@ export function Modal({
             ? { onEscapeKeyDown: (event) => event.preventDefault(), onPointerDownOutside: (event) => event.preventDefault() }
             : {})}
           onCloseAutoFocus={(event) => {
-            const target = returnFocus?.();
+            // The opener, or when it has left the page (its row was decided) the main region, never the body.
+            const target = returnFocus?.() ?? (opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('main'));
             if (!target) return;
             event.preventDefault();
             target.focus();

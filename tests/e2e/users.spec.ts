@@ -90,7 +90,8 @@ test.describe.serial('invitation to first sign-in', () => {
     test('filters the user activity by the new user’s e-mail as it is typed, in the query string', async ({ page }) => {
       await page.goto('/users/activity');
       await page.getByLabel('User e-mail').fill(NEW_USER.email);
-      await expect(page).toHaveURL(new RegExp(`user_email=${encodeURIComponent(NEW_USER.email).replace(/\./g, '\\.')}`));
+      // The address may carry the @ as it is (nuqs) or encoded: what counts is the value it reads as.
+      await expect.poll(() => new URL(page.url()).searchParams.get('user_email')).toBe(NEW_USER.email);
       // Activities read as words (issue 26), not as their codes.
       await expect(page.locator('tbody')).toContainText('Accepted the declaration');
       await expect(page.locator('tbody')).toContainText('Signed in');

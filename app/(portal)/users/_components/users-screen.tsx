@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { FilterField } from '@/components/lists/filter-panel';
 import { ListFrame } from '@/components/lists/list-frame';
+import { ListPageHeader } from '@/components/lists/list-page-header';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
 import { useFiltersToggle } from '@/components/lists/use-filters-toggle';
 import { useList } from '@/components/lists/use-list';
@@ -124,9 +125,7 @@ export function UsersScreen({ me, tabs, initial, roles, writable }: UsersScreenP
 
   return (
     <section className="admin-list">
-      <header className="page__header toolbar">
-        <h1 className="page__title">Users</h1>
-        <span className="toolbar__spacer" />
+      <ListPageHeader title="Users" filters={filters}>
         <button type="button" className="btn btn--primary" onClick={(e) => (openedBy(e), setEditing('new'))}>
           Invite user
         </button>
@@ -140,10 +139,7 @@ export function UsersScreen({ me, tabs, initial, roles, writable }: UsersScreenP
             </button>
           </>
         ) : null}
-        <button type="button" className="btn btn--secondary btn--sm" aria-expanded={filters.open} onClick={filters.toggle}>
-          {filters.open ? 'Hide filters' : 'Show filters'}
-        </button>
-      </header>
+      </ListPageHeader>
       {tabs}
       <ListFrame
         filtersLabel="User filters"

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { FilterField } from '@/components/lists/filter-panel';
 import { ListFrame } from '@/components/lists/list-frame';
+import { ListPageHeader } from '@/components/lists/list-page-header';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
 import { useFiltersToggle } from '@/components/lists/use-filters-toggle';
 import { useList } from '@/components/lists/use-list';
@@ -85,14 +86,7 @@ export function VendorsScreen({ initial }: { initial?: { vendors: LaravelPage<Ma
 
   return (
     <section className="admin-list">
-      <header className="page__header">
-        <h1 className="page__title">Vendors</h1>
-        <div className="toolbar">
-          <button type="button" className="btn btn--secondary btn--sm" aria-expanded={filters.open} onClick={filters.toggle}>
-            {filters.open ? 'Hide filters' : 'Show filters'}
-          </button>
-        </div>
-      </header>
+      <ListPageHeader title="Vendors" filters={filters} />
       <ListFrame
         filtersLabel="Vendor filters"
         filters={filters.open ? { fields: FILTERS, autoCollapse: filters.auto, ...list.filterPanel } : null}

@@ -2,6 +2,7 @@
 
 import type { FilterField, FilterValues } from '@/components/lists/filter-panel';
 import { ListFrame } from '@/components/lists/list-frame';
+import { ListPageHeader } from '@/components/lists/list-page-header';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
 import { useFiltersToggle } from '@/components/lists/use-filters-toggle';
 import { useList } from '@/components/lists/use-list';
@@ -45,14 +46,7 @@ export function ActivityScreen({ initial }: { initial?: ActivityAnswer }) {
   const refused = list.error instanceof ApiRequestError ? list.error : null;
   return (
     <section className="admin-list">
-      <header className="page__header">
-        <h1 className="page__title">User activity</h1>
-        <div className="toolbar">
-          <button type="button" className="btn btn--secondary btn--sm" aria-expanded={filters.open} onClick={filters.toggle}>
-            {filters.open ? 'Hide filters' : 'Show filters'}
-          </button>
-        </div>
-      </header>
+      <ListPageHeader title="User activity" filters={filters} />
       <ListFrame
         filtersLabel="Activity filters"
         filters={

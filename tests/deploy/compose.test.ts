@@ -94,7 +94,8 @@ it('runs in the worker image the same entries as `npm run worker`, `db:migrate` 
   // With the worker's heap budget (jobs/worker-flags.ts), wherever it runs.
   expect(services.worker.command).toEqual(['node', ...WORKER_NODE_FLAGS, 'dist/worker.js']);
   expect(stage('worker')).toContain(`CMD ${JSON.stringify(['node', ...WORKER_NODE_FLAGS, 'dist/worker.js']).replaceAll('","', '", "')}`);
-  expect(scripts.worker).toBe(`tsx ${WORKER_NODE_FLAGS.join(' ')} jobs/worker.ts`);
+  // node itself, not the tsx command, which SIGKILLs a busy child soon after relaying SIGTERM (docs/operations.md).
+  expect(scripts.worker).toBe(`node ${WORKER_NODE_FLAGS.join(' ')} --import tsx jobs/worker.ts`);
   expect(bundles['dist/worker.js']).toBe(scriptEntry('worker'));
   // The child process that reads an upload (jobs/child-job.ts) is found beside the worker's bundle.
   expect(bundles['dist/upload-child.js']).toBe('jobs/upload-child.ts');

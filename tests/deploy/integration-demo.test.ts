@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { recreateDatabase } from '@/db/migrate';
-import { seedDatabase } from '@/db/seed/seed';
 import { freePort } from '@/lib/net/ports';
-import { bareEnv, start, until, waitForHttp, type Started } from './support/processes';
+import { bareEnv, start, until, waitForHttp } from './support/processes';
+import { seededDeployment } from './support/seeded-deployment';
 
 /**
  * `npm run integration:demo` (issue 23) against a real portal: `npm start` and `npm run worker` on their own
@@ -13,23 +8,8 @@ import { bareEnv, start, until, waitForHttp, type Started } from './support/proc
  * have the supplier confirm one, get the signed webhook and the feed's events, and revoke the integration;
  * and say plainly when the portal is not there. Needs a production build (`next build`), as npm test runs it.
  */
-const databaseUrl = `${process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal_test'}_intdemo`;
-let dir: string;
-let db: pg.Pool;
-const processes: Started[] = [];
-
-beforeAll(async () => {
-  await recreateDatabase(databaseUrl);
-  await seedDatabase({ databaseUrl, documents: 20 });
-  db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  dir = await mkdtemp(path.join(os.tmpdir(), 'portal-intdemo-'));
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(processes.map((p) => p.stop()));
-  await db?.end();
-  await rm(dir, { recursive: true, force: true });
-});
+const deployment = seededDeployment('intdemo');
+const { databaseUrl, processes } = deployment;
 
 /** Runs `npm run integration:demo` against `appUrl` to its end: its exit code and what it printed. */
 async function runDemo(appUrl: string): Promise<{ code: number | null; output: string }> {
@@ -52,7 +32,7 @@ it('connects a retailer: integration, a day of orders, a confirmation by webhook
     DATABASE_URL: databaseUrl,
     REDIS_URL: 'redis://127.0.0.1:6379',
     QUEUE_PREFIX: `${process.env.TEST_QUEUE_PREFIX ?? 'portal-test'}-intdemo`,
-    MAIL_DIR: dir,
+    MAIL_DIR: deployment.dir,
     HOST: '127.0.0.1',
     NEXTAUTH_SECRET: 'integration-demo-test-secret-0123456789',
   };
@@ -71,14 +51,14 @@ it('connects a retailer: integration, a day of orders, a confirmation by webhook
   expect(output).toMatch(/its key now gets 401/);
 
   // What the demo said happened is in the database: twelve orders, one confirmed, delivered by webhook, revoked.
-  const { rows: orders } = await db.query<{ docno: string; responded: boolean }>(
+  const { rows: orders } = await deployment.db.query<{ docno: string; responded: boolean }>(
     `select docno, responded_at is not null as responded from xdocs where docno like 'DEMO-PO-%' order by docno`,
   );
   expect(orders).toHaveLength(12);
   expect(orders.filter((o) => o.responded).map((o) => o.docno)).toEqual([expect.stringMatching(/^DEMO-PO-0001-/)]);
-  const { rows: integrations } = await db.query(`select id, revoked_at from integrations`);
+  const { rows: integrations } = await deployment.db.query(`select id, revoked_at from integrations`);
   expect(integrations).toEqual([expect.objectContaining({ revoked_at: expect.any(Date) })]);
-  const { rows: deliveries } = await db.query<{ type: string; status: string }>(
+  const { rows: deliveries } = await deployment.db.query<{ type: string; status: string }>(
     `select e.type, d.status from webhook_deliveries d join events e on e.id = d.event_id where e.type = 'order.confirmed'`,
   );
   expect(deliveries).toEqual([{ type: 'order.confirmed', status: 'succeeded' }]);

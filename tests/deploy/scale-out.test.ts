@@ -1,12 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { recreateDatabase } from '@/db/migrate';
-import { seedDatabase } from '@/db/seed/seed';
 import { DEMO_PASSWORD } from '@/db/seed/demo-accounts';
 import { freePort } from '@/lib/net/ports';
-import { bareEnv, httpClient, mailsIn, start, until, waitForHttp, type Started } from './support/processes';
+import { bareEnv, httpClient, mailsIn, start, until, waitForHttp } from './support/processes';
+import { seededDeployment } from './support/seeded-deployment';
 
 /**
  * The scale-out path on real servers: two web processes and two workers, each started with its npm
@@ -14,24 +9,9 @@ import { bareEnv, httpClient, mailsIn, start, until, waitForHttp, type Started }
  * every job is done exactly once although both workers relay the outbox and take jobs from the queue.
  * Needs a production build (`next build`).
  */
-const databaseUrl = `${process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/portal_test'}_scale`;
+const deployment = seededDeployment('scale');
+const { databaseUrl, processes } = deployment;
 const JOBS = 30;
-let dir: string;
-let db: pg.Pool;
-const processes: Started[] = [];
-
-beforeAll(async () => {
-  await recreateDatabase(databaseUrl);
-  await seedDatabase({ databaseUrl, documents: 20 });
-  db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  dir = await mkdtemp(path.join(os.tmpdir(), 'portal-scale-'));
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(processes.map((p) => p.stop()));
-  await db?.end();
-  await rm(dir, { recursive: true, force: true });
-});
 
 it('two web processes share sessions and two workers do each job once', async () => {
   const ports = [await freePort(), await freePort()];
@@ -39,7 +19,7 @@ it('two web processes share sessions and two workers do each job once', async ()
     DATABASE_URL: databaseUrl,
     REDIS_URL: 'redis://127.0.0.1:6379',
     QUEUE_PREFIX: `${process.env.TEST_QUEUE_PREFIX ?? 'portal-test'}-scale`,
-    MAIL_DIR: dir,
+    MAIL_DIR: deployment.dir,
     WEB_CONCURRENCY: '1',
     HOST: '127.0.0.1',
     NEXTAUTH_SECRET: 'scale-out-test-secret-0123456789',
@@ -61,14 +41,14 @@ it('two web processes share sessions and two workers do each job once', async ()
   const recipients = Array.from({ length: JOBS }, (_, i) => `scale-${i}@example.test`);
   for (const to of recipients) {
     const payload = { to, template: 'notification', data: { subject: `Scale ${to}`, lines: ['One of many.'] } };
-    await db.query(`insert into outbox (kind, payload) values ('send-email', $1)`, [payload]);
+    await deployment.db.query(`insert into outbox (kind, payload) values ('send-email', $1)`, [payload]);
   }
   await until(
-    async () => (await db.query(`select 1 from outbox where status <> 'done'`)).rowCount === 0,
+    async () => (await deployment.db.query(`select 1 from outbox where status <> 'done'`)).rowCount === 0,
     60_000,
     () => processes.map((p) => p.output()).join('\n'),
   );
-  const mails = await mailsIn(dir);
+  const mails = await mailsIn(deployment.dir);
   for (const to of recipients) expect(mails.filter((m) => m.includes(`To: ${to}`))).toHaveLength(1);
   expect(mails).toHaveLength(JOBS);
 }, 300_000);

@@ -15,7 +15,7 @@
  * `--only inbox,history` takes only those screens. A screen that fails is reported and skipped.
  * It uses the system Chromium (scripts/chromium.ts) and never downloads a browser.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -280,7 +280,11 @@ try {
   await browser.close();
   await db?.end();
 }
-if (!only) await writeFile(path.join(out, 'findings.json'), `${JSON.stringify(findings, null, 2)}\n`);
+// With --only, the other shots' findings already there are kept.
+const findingsFile = path.join(out, 'findings.json');
+const kept = only ? await readFile(findingsFile, 'utf8').then(JSON.parse, () => ({})) : {};
+if (only) for (const name of Object.keys(kept)) if (only.has(name.replace(/-\d+\.png$/, ''))) delete kept[name];
+await writeFile(findingsFile, `${JSON.stringify({ ...kept, ...findings }, null, 2)}\n`);
 if (failed.length) {
   console.error(`failed: ${failed.join(', ')}`);
   process.exitCode = 1;

@@ -39,6 +39,19 @@ describe('GET /audit/entries (the audit screen)', () => {
     expect(documents.entries.data.every((e: { docno: string | null }) => e.docno?.includes('PO'))).toBe(true);
   });
 
+  it('sorts by who over every page, each way, and refuses a sort it does not offer', async () => {
+    const names = async (query: string) =>
+      ((await (await get(entriesRoute, `/api/audit/entries?${query}`)).json()).entries.data as { owner: { name: string } }[]).map(
+        (e) => e.owner.name,
+      );
+    const ascending = [...(await names('sort=owner&pageLimit=10')), ...(await names('sort=owner&pageLimit=10&page=2'))];
+    expect(ascending).toEqual([...ascending].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const descending = await names('sort=owner&direction=desc&pageLimit=10');
+    expect(descending).toEqual([...descending].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    expect(descending[0] >= ascending.at(-1)!).toBe(true);
+    expect((await get(entriesRoute, '/api/audit/entries?sort=descr')).status).toBe(422);
+  });
+
   it('refuses a reversed date range with 422 and other roles with 403', async () => {
     expect((await get(entriesRoute, '/api/audit/entries?date_from=2026-02-01&date_to=2026-01-01')).status).toBe(422);
     expect((await get(entriesRoute, '/api/audit/entries', RETAIL_ADMIN)).status).toBe(403);

@@ -51,6 +51,9 @@ const COLUMNS: Column<AuditListEntry>[] = [
   { id: 'descr', header: 'Description', cell: (r) => <span title={r.descr}>{shortDescr(r.descr)}</span> },
 ];
 
+/** At phone width each entry is a card headed by its time. */
+const CARD = { title: 'time', fields: ['owner', 'action', 'what', 'descr'] };
+
 /** The audit screen (spec §2): audit entries across the portal, sorted and paged by the server. */
 export function AuditScreen({ initial }: { initial?: AuditEntries }) {
   const list = useList(AUDIT_LIST, { initial });
@@ -71,7 +74,14 @@ export function AuditScreen({ initial }: { initial?: AuditEntries }) {
         actions={null}
         {...list.frame}
       >
-        <SortableTable columns={COLUMNS} rows={list.rows} getRowKey={(r) => r.id} emptyMessage="No audit entries found." {...list.table} />
+        <SortableTable
+          card={CARD}
+          columns={COLUMNS}
+          rows={list.rows}
+          getRowKey={(r) => r.id}
+          emptyMessage="No audit entries found."
+          {...list.table}
+        />
       </ListFrame>
     </section>
   );

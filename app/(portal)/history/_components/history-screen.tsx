@@ -19,6 +19,9 @@ import { SelectionBar, type SubsidiaryOption } from './selection-bar';
 import { useHistoryList, type HistoryListProps } from './use-history-list';
 import { useHistoryReport } from './use-history-report';
 
+/** At phone width each document is a card: its number, then what tells it apart. */
+const HISTORY_CARD = { title: 'docno', fields: ['xdocTypeCode', 'docDate', 'wfStatusCode', 'vendor', 'xdocTotalIncl'] };
+
 export interface HistoryScreenProps extends HistoryListProps {
   lookups: LookupOptions<HistoryFilterName>;
   subsidiaries: readonly SubsidiaryOption[];
@@ -86,6 +89,7 @@ export function HistoryScreen({ lookups, subsidiaries, ...listProps }: HistorySc
           getRowKey={(row) => row.tinyMce}
           onRowClick={(row) => void loader.open(row.tinyMce)}
           rowFocusable={false}
+          card={HISTORY_CARD}
           rowClassName={(row) => (row.tinyMce === loader.loadingId ? 'is-loading' : undefined)}
           emptyMessage={refused ? `Not searched: ${refused.message}` : 'No documents match these filters.'}
           {...list.table}

@@ -220,16 +220,17 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/vendors': { query: LOOKUP_QUERY },
   'GET /api/users/current': { query: [] },
   // User and vendor administration (issue 11).
-  'GET /api/users': { query: ['active', 'search', 'vendorCode', 'role_id', 'page'] },
+  'GET /api/users': { query: ['active', 'search', 'vendorCode', 'role_id', 'page', 'pageLimit', 'sort', 'direction'] },
+  'GET /api/users/linkable': { query: ['search', 'page', 'pageLimit', 'sort', 'direction'] },
   'GET /api/users/roles': { query: [] },
   'GET /api/users/customers': { query: [] },
-  'GET /api/users/activity': { query: ['activity', 'user_email', 'date_from', 'date_to', 'page'] },
+  'GET /api/users/activity': { query: ['activity', 'user_email', 'date_from', 'date_to', 'page', 'pageLimit', 'sort', 'direction'] },
   'GET /api/users/[id]/vendors/[vendorId]': {
     params: ({ who }) => ({ id: String(who.userId), vendorId: 'linked' }),
-    query: ['page', 'code', 'name'],
+    query: ['page', 'code', 'name', 'pageLimit', 'sort', 'direction'],
   },
   'GET /api/users/preferences/email/settings': { query: [] },
-  'GET /api/vendors/user': { query: ['code', 'name', 'certificate', 'page'] },
+  'GET /api/vendors/user': { query: ['code', 'name', 'certificate', 'page', 'pageLimit', 'sort', 'direction'] },
   // Reports record an export (and the vendor report queues its job) by design: as users of the suite's own.
   'GET /api/users/customerreport': { own: true, query: [] },
   'GET /api/users/vendorreport': { own: true, query: [] },

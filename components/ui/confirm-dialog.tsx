@@ -1,7 +1,7 @@
 'use client';
 
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -34,11 +34,28 @@ export function ConfirmDialog({
   tone = 'primary',
   children,
 }: ConfirmDialogProps) {
+  // What had focus when the question opened (a layout effect runs before Radix moves focus into it).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      opener.current = document.activeElement;
+  }, [open]);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel?.())}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog dialog--sm" {...(text ? {} : { 'aria-describedby': undefined })}>
+        <AlertDialog.Content
+          className="dialog dialog--sm"
+          {...(text ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            // Radix would focus its (absent) trigger, i.e. the body: focus goes back to what asked, while it is
+            // there and enabled; else it stays where the answer put it, or goes to main rather than the body.
+            event.preventDefault();
+            if (opener.current?.isConnected && !opener.current.matches(':disabled')) return opener.current.focus();
+            const active = document.activeElement;
+            if (!active || active === document.body) document.querySelector<HTMLElement>('main')?.focus();
+          }}
+        >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           {text ? <AlertDialog.Description className="dialog__text">{text}</AlertDialog.Description> : null}
           {children}

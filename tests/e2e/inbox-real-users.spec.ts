@@ -82,7 +82,8 @@ test.describe('a supplier with two vendors', () => {
     await page.route(
       /\/delivery-notes\?/,
       (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }),
-      { times: 1 },
+      // Twice: the data layer asks again once after a server error before the list says it failed (components/lists/query-client.ts).
+      { times: 2 },
     );
 
     await page.getByRole('tab', { name: /^Delivery notes/ }).click();

@@ -178,7 +178,7 @@ test.describe('supplier inbox', () => {
     const before = await counter(page, /^Remittances/);
 
     const row = rows(page).first();
-    const docno = (await (await cell(page, row, 'Remittance')).innerText()).trim();
+    const docno = (await (await cell(page, row, 'Remittance advice')).innerText()).trim();
     await row.click();
     const modal = page.getByRole('dialog', { name: `Remittance advice ${docno}` });
     await expect(modal.getByRole('heading', { name: 'Invoices paid' })).toBeVisible();

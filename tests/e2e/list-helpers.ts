@@ -175,7 +175,8 @@ export async function expectSlowFirstAnswerDropped(page: Page, list: ListUnderTe
     },
   );
   await applyFilter(page, list, list.filter, { wait: false });
-  await expect.poll(() => held).toBe(1);
+  // At least the first (held); a screen may ask more than once while a filter is typed, each later one answered at once.
+  await expect.poll(() => held).toBeGreaterThanOrEqual(1);
   await applyFilter(page, list, list.otherFilter);
   const later = await shown(page);
   await slowDone;

@@ -6,6 +6,7 @@ import { SessionWarning } from '@/components/ui/session-warning';
 import { SnackbarProvider } from '@/components/ui/snackbar';
 import { ListProviders } from '@/components/lists/list-providers';
 import { FlashMessage } from '@/components/ui/flash-message';
+import { FocusKeeper } from '@/components/ui/focus-keeper';
 import { DeclarationModal } from '@/components/users/declaration-modal';
 import { FLASH_COOKIE, readFlash } from '@/lib/http/flash-cookie';
 import { DECLARATION_TEXT, DECLARATION_VERSION, hasAcceptedDeclaration } from '@/lib/domain/users/declaration';
@@ -31,6 +32,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
       <Navbar user={user} xsrfToken={await xsrfToken()} />
       {timeLeft === null ? null : <SessionWarning endsIn={timeLeft} />}
       {accepted ? null : <DeclarationModal userId={actor.userId} version={DECLARATION_VERSION} paragraphs={DECLARATION_TEXT} />}
+      <FocusKeeper mainId={MAIN_ID} />
       <main id={MAIN_ID} tabIndex={-1} className="portal-main">
         <ListProviders>{children}</ListProviders>
       </main>

@@ -97,7 +97,7 @@ describe('POST /api/v1/documents', () => {
     expect(await openPurchaseCount(vendor.id, store.id)).toBe(openBefore + 1);
     expect(await dayCount('2026-06-16', store.subsidiaryId)).toBe(dayBefore + 1);
     const [created] = await db.select().from(auditEntries).where(eq(auditEntries.xdocId, doc.id));
-    expect(created).toMatchObject({ action: 'created', descr: `Purchase Order ${body.docno} received`, ownerUserId: null });
+    expect(created).toMatchObject({ action: 'created', descr: `Order ${body.docno} received`, ownerUserId: null });
     const [event] = await db.select().from(events).where(eq(events.xdocId, doc.id));
     expect(event).toMatchObject({ type: 'document.ingested', subsidiaryId: store.subsidiaryId, vendorId: vendor.id });
 

@@ -59,8 +59,8 @@ describe('GET /uploads/{processId}', () => {
     expect(after).toMatchObject({ status: 'pending', fileName: 'p.csv', rows: 3, valid: 1, invalid: 2, error: null, moreRefused: 0 });
     expect(after.refused).toEqual(
       expect.arrayContaining([
-        { row: 3, column: 'catalogueCode', error: '999999 is not an item of this vendor.' },
-        { row: 4, column: 'costPrice', error: 'costPrice must be an amount with at most two decimals.' },
+        { row: 3, column: 'Catalogue code', error: '999999 is not an item of this vendor.' },
+        { row: 4, column: 'Cost price', error: 'costPrice must be an amount with at most two decimals.' },
       ]),
     );
     expect(after.errorFile).toBe(`/api/uploads/${processId}/errors`);
@@ -69,7 +69,7 @@ describe('GET /uploads/{processId}', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="pricing_upload_errors.xlsx"');
     const rows = await rowsOfXlsx(await file.arrayBuffer());
-    expect(rows[0]).toEqual(['row', 'column', 'error']);
+    expect(rows[0]).toEqual(['Row', 'Column', 'Error']);
     expect(
       rows
         .slice(1)

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { loadListState, listQuery } from '@/components/lists/list-spec';
+import { firstPage } from '@/components/lists/first-page';
 import { requireActor } from '@/lib/auth/server';
 import { can } from '@/lib/auth/permissions';
 import { listAuditEntries } from '@/lib/domain/audit/queries';
@@ -19,6 +19,6 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireActor();
   if (!can(actor, 'audit.read')) notFound();
-  const parsed = auditFilterSchema.safeParse(listQuery(AUDIT_LIST, await loadListState(AUDIT_LIST, searchParams)));
-  return <AuditScreen initial={parsed.success ? await listAuditEntries(actor, parsed.data) : undefined} />;
+  const initial = await firstPage(AUDIT_LIST, searchParams, auditFilterSchema, (query) => listAuditEntries(actor, query));
+  return <AuditScreen initial={initial} />;
 }

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { createLoader } from 'nuqs/server';
-import { listQuery, loadListState } from '@/components/lists/list-spec';
+import { firstPage } from '@/components/lists/first-page';
 import { requireActor } from '@/lib/auth/server';
 import { can } from '@/lib/auth/permissions';
 import { listChanges } from '@/lib/domain/changes/queries';
@@ -21,12 +21,6 @@ export default async function ChangesPage({ searchParams }: { searchParams: Sear
   const actor = await requireActor();
   if (!can(actor, 'changes.read')) notFound();
   const { tab } = await createLoader({ tab: changeTabParser })(searchParams);
-  const spec = CHANGE_LISTS[tab];
-  const parsed = changeListFilterSchema.safeParse(listQuery(spec, await loadListState(spec, searchParams)));
-  return (
-    <ChangesScreen
-      initial={parsed.success ? await listChanges(actor, tab, parsed.data) : undefined}
-      canApprove={can(actor, 'changes.approve')}
-    />
-  );
+  const initial = await firstPage(CHANGE_LISTS[tab], searchParams, changeListFilterSchema, (query) => listChanges(actor, tab, query));
+  return <ChangesScreen initial={initial} canApprove={can(actor, 'changes.approve')} />;
 }

@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { CatalogueScreen } from '@/components/catalogue/catalogue-screen';
 import { CATALOGUE_DEFAULT_QUERY, CATALOGUE_LISTS } from '@/components/catalogue/catalogue-list';
-import { listQuery, loadListState } from '@/components/lists/list-spec';
+import { firstPage } from '@/components/lists/first-page';
 import { can } from '@/lib/auth/permissions';
 import { requireActor } from '@/lib/auth/server';
 import { catalogueFilterSchema } from '@/lib/domain/items/schemas';
@@ -19,9 +19,12 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function ItemsPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireActor();
   if (!can(actor, 'items.read')) notFound();
-  const spec = CATALOGUE_LISTS.items;
-  const query = { ...CATALOGUE_DEFAULT_QUERY.items, ...listQuery(spec, await loadListState(spec, searchParams)) };
-  const parsed = catalogueFilterSchema.safeParse(query);
-  const initial = parsed.success ? await listItems(actor.scope, parsed.data) : undefined;
+  const initial = await firstPage(
+    CATALOGUE_LISTS.items,
+    searchParams,
+    catalogueFilterSchema,
+    (query) => listItems(actor.scope, query),
+    CATALOGUE_DEFAULT_QUERY.items,
+  );
   return <CatalogueScreen kind="items" initial={initial} canUpload={can(actor, 'items.maintain')} />;
 }

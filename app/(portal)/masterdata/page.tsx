@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { listQuery, loadListState } from '@/components/lists/list-spec';
+import { firstPage } from '@/components/lists/first-page';
 import { requireActor } from '@/lib/auth/server';
 import { can } from '@/lib/auth/permissions';
 import { listHistory } from '@/lib/domain/masterdata/queries';
@@ -19,11 +19,6 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function MasterdataPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireActor();
   if (!can(actor, 'masterdata.read')) notFound();
-  const parsed = historyFilterSchema.safeParse(listQuery(MASTERDATA_LIST, await loadListState(MASTERDATA_LIST, searchParams)));
-  return (
-    <MasterdataScreen
-      initial={parsed.success ? await listHistory(actor, parsed.data) : undefined}
-      canApprove={can(actor, 'masterdata.approve')}
-    />
-  );
+  const initial = await firstPage(MASTERDATA_LIST, searchParams, historyFilterSchema, (query) => listHistory(actor, query));
+  return <MasterdataScreen initial={initial} canApprove={can(actor, 'masterdata.approve')} />;
 }

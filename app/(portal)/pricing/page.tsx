@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { CatalogueScreen } from '@/components/catalogue/catalogue-screen';
 import { CATALOGUE_DEFAULT_QUERY, CATALOGUE_LISTS } from '@/components/catalogue/catalogue-list';
-import { listQuery, loadListState } from '@/components/lists/list-spec';
+import { firstPage } from '@/components/lists/first-page';
 import { can } from '@/lib/auth/permissions';
 import { requireActor } from '@/lib/auth/server';
 import { catalogueFilterSchema } from '@/lib/domain/items/schemas';
@@ -19,9 +19,12 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function PricingPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireActor();
   if (!can(actor, 'pricing.read')) notFound();
-  const spec = CATALOGUE_LISTS.pricing;
-  const query = { ...CATALOGUE_DEFAULT_QUERY.pricing, ...listQuery(spec, await loadListState(spec, searchParams)) };
-  const parsed = catalogueFilterSchema.safeParse(query);
-  const initial = parsed.success ? await listPricings(actor.scope, parsed.data) : undefined;
+  const initial = await firstPage(
+    CATALOGUE_LISTS.pricing,
+    searchParams,
+    catalogueFilterSchema,
+    (query) => listPricings(actor.scope, query),
+    CATALOGUE_DEFAULT_QUERY.pricing,
+  );
   return <CatalogueScreen kind="pricing" initial={initial} canUpload={can(actor, 'pricing.maintain')} />;
 }

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { loadListState, listQuery } from '@/components/lists/list-spec';
+import { asAnswered, firstPage } from '@/components/lists/first-page';
 import { requireActor } from '@/lib/auth/server';
 import { can, userAdminReachOf } from '@/lib/auth/permissions';
 import { listRoles, listUsers } from '@/lib/domain/users/queries';
@@ -35,8 +35,10 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
       </section>
     );
   }
-  const parsed = userFilterSchema.safeParse(listQuery(USERS_LIST, await loadListState(USERS_LIST, searchParams)));
-  const [page, roles] = await Promise.all([parsed.success ? listUsers(actor, parsed.data) : undefined, listRoles(actor)]);
+  const [page, roles] = await Promise.all([
+    firstPage(USERS_LIST, searchParams, userFilterSchema, (query) => listUsers(actor, query)),
+    listRoles(actor),
+  ]);
   // Where the admin may grant write, from its own grants: the form names subsidiaries from the users' rows and its look-up.
   const grants = actor.scope.grants;
   const writable: WritableSubsidiaries = grants.kind === 'all' ? 'all' : grants.kind === 'subsidiaries' ? grants.write : [];
@@ -48,7 +50,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
         reports: can(actor, 'users.reports'),
       }}
       tabs={linksVendors ? <UsersViewTabs view="list" /> : null}
-      initial={page && JSON.parse(JSON.stringify(page))}
+      initial={page && asAnswered(page)}
       roles={roles}
       writable={writable}
     />

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { loadListState, listQuery } from '@/components/lists/list-spec';
+import { asAnswered, firstPage } from '@/components/lists/first-page';
 import { requireActor } from '@/lib/auth/server';
 import { can } from '@/lib/auth/permissions';
 import { listManagedVendors } from '@/lib/domain/vendors/queries';
@@ -17,7 +17,6 @@ export const metadata = { title: 'Vendors' };
 export default async function VendorsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requireActor();
   if (!can(actor, 'vendors.manage')) notFound();
-  const parsed = managedVendorFilterSchema.safeParse(listQuery(VENDORS_LIST, await loadListState(VENDORS_LIST, searchParams)));
-  const initial = parsed.success ? await listManagedVendors(actor, parsed.data) : undefined;
-  return <VendorsScreen initial={initial && JSON.parse(JSON.stringify(initial))} />;
+  const initial = await firstPage(VENDORS_LIST, searchParams, managedVendorFilterSchema, (query) => listManagedVendors(actor, query));
+  return <VendorsScreen initial={initial && asAnswered(initial)} />;
 }

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { loadListState, listQuery } from '@/components/lists/list-spec';
+import { asAnswered, firstPage } from '@/components/lists/first-page';
 import type { Actor } from '@/lib/auth/actor';
 import { getAdministeredUser, listLinkableUsers, listUserVendors } from '@/lib/domain/users/queries';
 import { linkableUsersQuerySchema, userVendorsQuerySchema } from '@/lib/domain/users/schemas';
@@ -8,8 +8,6 @@ import { LinkableUsers } from './linkable-users';
 import { LINKABLE_USERS_LIST, userVendorsList } from './user-lists';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-// As the API answers it: dates as strings.
-const json = (value: unknown) => JSON.parse(JSON.stringify(value));
 
 /**
  * The vendor-linking view of /users (spec §2 user-vendor screen): with `user` in the address, that
@@ -19,25 +17,24 @@ const json = (value: unknown) => JSON.parse(JSON.stringify(value));
 export async function VendorLinkingView({ actor, searchParams }: { actor: Actor; searchParams: SearchParams }) {
   const raw = await searchParams;
   if (typeof raw.user !== 'string' || !raw.user) {
-    const parsed = linkableUsersQuerySchema.safeParse(
-      listQuery(LINKABLE_USERS_LIST, await loadListState(LINKABLE_USERS_LIST, searchParams)),
+    const initial = await firstPage(LINKABLE_USERS_LIST, searchParams, linkableUsersQuerySchema, (query) =>
+      listLinkableUsers(actor, query),
     );
-    return <LinkableUsers initial={parsed.success ? json(await listLinkableUsers(actor, parsed.data)) : undefined} />;
+    return <LinkableUsers initial={initial && asAnswered(initial)} />;
   }
   const userId = Number(raw.user);
   const user = Number.isInteger(userId) && userId > 0 && userId < 2 ** 31 ? await getAdministeredUser(actor, userId) : null;
   if (!user) notFound();
   const which = raw.which === 'linked' ? 'linked' : 'unlinked';
   const spec = userVendorsList(userId, which);
-  const parsed = userVendorsQuerySchema.safeParse(listQuery(spec, await loadListState(spec, searchParams)));
-  const initial = parsed.success ? json(await listUserVendors(actor, userId, which, parsed.data)) : undefined;
+  const initial = await firstPage(spec, searchParams, userVendorsQuerySchema, (query) => listUserVendors(actor, userId, which, query));
   // Keyed by user and list, so another user's or list's view starts afresh (its own ticks and first page).
   return (
     <UserVendors
       key={`${userId}-${which}`}
       user={{ id: user.id, name: user.name, active: !user.deleted_at }}
       which={which}
-      initial={initial}
+      initial={initial && asAnswered(initial)}
     />
   );
 }

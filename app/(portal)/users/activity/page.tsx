@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { loadListState, listQuery } from '@/components/lists/list-spec';
+import { asAnswered, firstPage } from '@/components/lists/first-page';
 import { requireActor } from '@/lib/auth/server';
 import { can } from '@/lib/auth/permissions';
 import { activityFilterSchema, listActivity } from '@/lib/domain/users/activity';
@@ -16,7 +16,6 @@ export const metadata = { title: 'User activity' };
 export default async function UserActivityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requireActor();
   if (!can(actor, 'users.activity')) notFound();
-  const parsed = activityFilterSchema.safeParse(listQuery(ACTIVITY_LIST, await loadListState(ACTIVITY_LIST, searchParams)));
-  const initial = parsed.success ? await listActivity(actor, parsed.data) : undefined;
-  return <ActivityScreen initial={initial && JSON.parse(JSON.stringify(initial))} />;
+  const initial = await firstPage(ACTIVITY_LIST, searchParams, activityFilterSchema, (query) => listActivity(actor, query));
+  return <ActivityScreen initial={initial && asAnswered(initial)} />;
 }

@@ -1,9 +1,9 @@
 import type { FilterField } from '@/components/lists/filter-panel';
 import { defineList, textFilters } from '@/components/lists/list-spec';
 import { CATALOGUE_PAGE_SIZE, CATALOGUE_SORT_KEYS } from '@/lib/domain/items/schemas';
-import { pagerOf, type LaravelPage } from '@/lib/domain/paging';
+import { pagerOf } from '@/lib/domain/paging';
 import { changeStatusLabel } from '@/lib/vocabulary';
-import { CATALOGUE_PATHS, type CatalogueKind, type ItemRow, type PricingRow } from './catalogue-types';
+import { CATALOGUE_PATHS, type CatalogueKind, type ItemsAnswer, type PricingsAnswer } from './catalogue-types';
 
 const filters = textFilters('search', 'searchCode', 'status', 'active');
 export type CatalogueFilterName = keyof typeof filters;
@@ -15,14 +15,14 @@ export const CATALOGUE_LISTS = {
     filters,
     sortKeys: CATALOGUE_SORT_KEYS,
     defaultPageSize: CATALOGUE_PAGE_SIZE,
-    read: (answer: { items: LaravelPage<ItemRow> }) => ({ rows: answer.items.data, pager: pagerOf(answer.items) }),
+    read: (answer: ItemsAnswer) => ({ rows: answer.items.data, pager: pagerOf(answer.items) }),
   }),
   pricing: defineList({
     endpoint: CATALOGUE_PATHS.pricing.list,
     filters,
     sortKeys: CATALOGUE_SORT_KEYS,
     defaultPageSize: CATALOGUE_PAGE_SIZE,
-    read: (answer: { pricings: LaravelPage<PricingRow> }) => ({ rows: answer.pricings.data, pager: pagerOf(answer.pricings) }),
+    read: (answer: PricingsAnswer) => ({ rows: answer.pricings.data, pager: pagerOf(answer.pricings) }),
   }),
 };
 

@@ -5,14 +5,11 @@ import { ListFrame } from '@/components/lists/list-frame';
 import { SortableTable } from '@/components/lists/sortable-table';
 import { useList } from '@/components/lists/use-list';
 import { useRowSelection } from '@/lib/client/selection';
-import type { LaravelPage } from '@/lib/domain/paging';
 import { CatalogueToolbar } from './catalogue-toolbar';
 import { ITEM_CARD, itemColumns, PRICING_CARD, pricingColumns } from './catalogue-columns';
 import { CATALOGUE_DEFAULT_QUERY, CATALOGUE_LISTS, catalogueFilters } from './catalogue-list';
-import type { CatalogueKind, ItemRow, PricingRow } from './catalogue-types';
+import type { CatalogueAnswer, CatalogueKind, ItemRow, ItemsAnswer, PricingRow } from './catalogue-types';
 import { ItemViewModal } from './item-view-modal';
-
-export type CatalogueAnswer = { items: LaravelPage<ItemRow> } | { pricings: LaravelPage<PricingRow> };
 
 export interface CatalogueScreenProps {
   kind: CatalogueKind;
@@ -26,7 +23,7 @@ export interface CatalogueScreenProps {
 export function CatalogueScreen({ kind, initial, canUpload }: CatalogueScreenProps) {
   // One spec per kind; the cast says which answer goes with which list (the page passes the matching one).
   const spec = CATALOGUE_LISTS[kind] as typeof CATALOGUE_LISTS.items;
-  const list = useList(spec, { initial: initial as { items: LaravelPage<ItemRow> }, extraQuery: CATALOGUE_DEFAULT_QUERY[kind] });
+  const list = useList(spec, { initial: initial as ItemsAnswer | undefined, extraQuery: CATALOGUE_DEFAULT_QUERY[kind] });
   const rows = list.rows as readonly (ItemRow | PricingRow)[];
   const pageIds = useMemo(() => rows.map((r) => r.id), [rows]);
   const selection = useRowSelection<number>(pageIds);

@@ -1,34 +1,18 @@
+import type { ItemsAnswer } from '@/lib/domain/items/queries';
+import type { PricingsAnswer } from '@/lib/domain/pricing/queries';
+
 /** The two catalogue screens share one frame; each says where its API is and what its rows hold. */
 export type CatalogueKind = 'items' | 'pricing';
 
-export type ItemRow = {
-  id: number;
-  vendorCode: string;
-  vendorName: string;
-  catalogueCode: string;
-  descr: string;
-  barcode: string | null;
-  unitOfMeasure: string;
-  packSize: number;
-  active: boolean;
-  status: string;
-};
+/** The answers of GET /items and GET /pricing/item, as their domain functions type them (no hand copies). */
+export type { ItemsAnswer, PricingsAnswer };
+export type CatalogueAnswer = ItemsAnswer | PricingsAnswer;
 
-export type PricingRow = {
-  id: number;
-  itemId: number;
-  vendorCode: string;
-  catalogueCode: string;
-  descr: string;
-  subsidiaryCode: string | null;
-  subsidiaryName: string | null;
-  costPrice: string;
-  retailPrice: string | null;
-  effectiveFrom: string;
-  effectiveTo: string | null;
-  active: boolean;
-  status: string;
-};
+/** An item as GET /items lists it. */
+export type ItemRow = ItemsAnswer['items']['data'][number];
+
+/** A price as GET /pricing/item lists it, with its item and vendor. */
+export type PricingRow = PricingsAnswer['pricings']['data'][number];
 
 /** The list's endpoints (spec §7): pricing's list lives at /pricing/item, its actions under /pricings. */
 export const CATALOGUE_PATHS = {

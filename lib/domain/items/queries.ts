@@ -28,7 +28,9 @@ export const ITEM_FIELDS = {
 
 /**
  * GET /items: `items`, a page of the scope's items under the filter, and `vendor_items`, the vendors
- * those items belong to with how many each has (the screen's vendor column and upload hint).
+ * those items belong to with how many each has (the screen's vendor column and upload hint). `updatedAt`
+ * is the ISO text the JSON answer carries, so the server-rendered first page and the screen's later ones
+ * are one type (ItemsAnswer, which the screen reads).
  */
 export async function listItems(scope: Scope, filter: CatalogueFilter) {
   const where = itemConditions(scope, filter, hasPendingItemChange);
@@ -56,7 +58,12 @@ export async function listItems(scope: Scope, filter: CatalogueFilter) {
       .orderBy(asc(vendors.code)),
   ]);
   return {
-    items: laravelPage(rows, filter.pageLimit, filter.page, total),
+    items: laravelPage(
+      rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+      filter.pageLimit,
+      filter.page,
+      total,
+    ),
     vendor_items: laravelPage(perVendor, Math.max(1, perVendor.length), 1, perVendor.length),
   };
 }
@@ -88,3 +95,6 @@ export function allItemsInBatches(scope: Scope, batchSize = 5000) {
 }
 
 export type ItemRow = Awaited<ReturnType<typeof itemsByIds>>[number];
+
+/** GET /items's answer, as the items screen reads it. */
+export type ItemsAnswer = Awaited<ReturnType<typeof listItems>>;

@@ -99,3 +99,6 @@ export function allPricingsInBatches(scope: Scope, batchSize = 5000) {
 }
 
 export type PricingRow = Awaited<ReturnType<typeof pricingsByIds>>[number];
+
+/** GET /pricing/item's answer, as the pricing screen reads it (no dates as Date: they are yyyy-mm-dd text). */
+export type PricingsAnswer = Awaited<ReturnType<typeof listPricings>>;

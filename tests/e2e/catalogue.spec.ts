@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { test, expect, type Download, type Page } from '@playwright/test';
-import { signedInAs } from './fixtures/accounts';
+import { test, expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { apiAs, signedInAs } from './fixtures/accounts';
 
 /** Items and pricing as a supplier administrator (spec §2, §5, §8, §9), against the seeded e2e database. */
 test.use(signedInAs('supplier@portal.test'));
@@ -130,4 +130,29 @@ test.describe('a supplier user (v_user)', () => {
     await expect(rows(page).first()).toContainText('V0001');
     await expect(page.getByRole('button', { name: 'Upload', exact: true })).toHaveCount(0);
   });
+
+  test('is refused a price change sent as the upload would send it, and nothing waits for approval', async ({ baseURL }) => {
+    const [supplierUser, supplierAdmin] = await Promise.all([
+      apiAs('supplier.user@portal.test', baseURL!),
+      apiAs('supplier@portal.test', baseURL!),
+    ]);
+    const pendingBefore = await pendingPricingChanges(supplierAdmin);
+    const refused = await supplierUser.post('/pricings/upload', {
+      multipart: {
+        file: { name: 'pricing.csv', mimeType: 'text/csv', buffer: Buffer.from('Catalogue code,Cost price\nITEM-0001,20.15\n') },
+        comments: 'a v_user trying',
+      },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: 'Only the supplier’s own administrators may change its prices.' });
+    expect(await pendingPricingChanges(supplierAdmin)).toBe(pendingBefore);
+    await Promise.all([supplierUser.dispose(), supplierAdmin.dispose()]);
+  });
 });
+
+/** How many pricing changes of the supplier's vendors wait for approval (GET /changes/pricing/item, as the Changes screen asks). */
+async function pendingPricingChanges(api: APIRequestContext): Promise<number> {
+  const answer = await api.get('/changes/pricing/item?status=pending');
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { changes: { total: number } }).changes.total;
+}

@@ -97,8 +97,10 @@ test('an upload whose every row is refused says so in the dialog, with each rowâ
   const refusals = result.locator('tbody tr');
   await expect(refusals).toHaveCount(3);
   await expect(refusals.filter({ hasText: '999999 is not an item of this vendor.' })).toContainText('2');
-  await expect(refusals.filter({ hasText: 'costPrice must be an amount with at most two decimals.' })).toContainText('3');
-  await expect(refusals.filter({ hasText: 'costPrice must be zero or more.' })).toContainText('4');
+  // The fields in the vocabulary's words, in the Column and in the message, though the file's header used the API names.
+  await expect(refusals.filter({ hasText: 'Cost price must be an amount with at most two decimals.' })).toContainText('3');
+  await expect(refusals.filter({ hasText: 'Cost price must be zero or more.' })).toContainText('4');
+  await expect(refusals.nth(1).locator('td').nth(1)).toHaveText('Cost price');
 
   const downloading = page.waitForEvent('download');
   await result.getByRole('link', { name: 'Download the error file' }).click();
@@ -106,8 +108,8 @@ test('an upload whose every row is refused says so in the dialog, with each rowâ
   expect(download.suggestedFilename()).toBe('pricing_upload_errors.xlsx');
   expect((await downloadedRows(download)).map(([row, , error]) => `${row} ${error}`)).toEqual([
     '2 999999 is not an item of this vendor.',
-    '3 costPrice must be an amount with at most two decimals.',
-    '4 costPrice must be zero or more.',
+    '3 Cost price must be an amount with at most two decimals.',
+    '4 Cost price must be zero or more.',
   ]);
 });
 

@@ -3,13 +3,14 @@ import type { Tx } from '../../../db/client';
 import { itemChanges, items, masterdataChanges, pricingChanges, pricings, uploadedFiles, vendors } from '../../../db/schema';
 import { enqueueInOutbox } from '../../../jobs/enqueue';
 import { actorOfUser, type Actor } from '../../auth/actor';
+import { catalogueColumnLabel } from '../masterdata/vocabulary';
 import { notifyChangesWaiting } from '../notifications/changes-waiting';
 import { CONTENT_TYPES, sniffFileKind } from '../../files/file-kind';
 import { checkItemRow, checkPricingRow, type ItemProposal, type PricingProposal, type RowCells, type RowError } from './row-rules';
 import { sheetRows } from './sheet-rows';
 import { uploadErrorsWorkbook } from './upload-errors-report';
 import { checkXlsxParts, tooManyRows, UPLOAD_LIMITS, UploadRefusedError } from './upload-limits';
-import { EVENT_TYPES, matchHeader, UPLOAD_COLUMNS, type CatalogueKind } from './upload-templates';
+import { columnWords, EVENT_TYPES, matchHeader, UPLOAD_COLUMNS, type CatalogueKind } from './upload-templates';
 
 /** Rows checked against the database and written together: one look-up and one insert per batch. */
 export const UPLOAD_BATCH_ROWS = 1000;
@@ -106,7 +107,7 @@ async function readRows(context: Context, uploader: Actor | null): Promise<void>
     if (!positions) {
       const header = matchHeader(kind, cells);
       if (header.missing.length) {
-        addErrors(context, { row: rowNumber, column: 'file', error: `The file lacks the columns ${header.missing.join(', ')}.` });
+        addErrors(context, { row: rowNumber, column: 'file', error: `The file lacks the columns ${columnWords(header.missing)}.` });
         return;
       }
       positions = header.positions;
@@ -213,12 +214,13 @@ async function writeBatch(context: Context, batch: Proposal[]): Promise<void> {
       continue;
     }
     const proposal = value as ItemProposal;
-    if (!item && !proposal.descr) addErrors(context, { row, column: 'descr', error: 'descr is required for a new item.' });
+    if (!item && !proposal.descr)
+      addErrors(context, { row, column: 'descr', error: `${catalogueColumnLabel('descr')} is required for a new item.` });
     else if (item && Object.keys(proposal).length === 1)
       addErrors(context, {
         row,
         column: 'catalogueCode',
-        error: 'The row changes nothing: fill descr, barcode, unitOfMeasure or packSize.',
+        error: `The row changes nothing: fill ${columnWords(['descr', 'barcode', 'unitOfMeasure'])} or ${catalogueColumnLabel('packSize')}.`,
       });
     else
       itemRows.push({

@@ -23,15 +23,23 @@ describe('pricing rows', () => {
   it('takes a price of zero or more with at most two decimals, written with two', () => {
     expect(price({ costPrice: '12.5' }).value).toEqual({ catalogueCode: '101001', costPrice: '12.50', effectiveFrom: '2026-12-01' });
     expect(price({ costPrice: '0' }).value?.costPrice).toBe('0.00');
-    expect(messages(price({ costPrice: '-0.01' }))).toEqual(['costPrice: costPrice must be zero or more.']);
-    expect(messages(price({ costPrice: '1.234' }))).toEqual(['costPrice: costPrice must be an amount with at most two decimals.']);
-    expect(messages(price({ costPrice: 'abc' }))).toEqual(['costPrice: costPrice must be an amount with at most two decimals.']);
-    expect(messages(price({ costPrice: '' }))).toEqual(['costPrice: costPrice is required.']);
+    expect(messages(price({ costPrice: '-0.01' }))).toEqual(['costPrice: Cost price must be zero or more.']);
+    expect(messages(price({ costPrice: '1.234' }))).toEqual(['costPrice: Cost price must be an amount with at most two decimals.']);
+    expect(messages(price({ costPrice: 'abc' }))).toEqual(['costPrice: Cost price must be an amount with at most two decimals.']);
+    expect(messages(price({ costPrice: '' }))).toEqual(['costPrice: Cost price is required.']);
+  });
+
+  it('names the fields in words, as the error file’s Column does', () => {
+    expect(messages(price({ vendorCode: '', catalogueCode: '', effectiveFrom: '' }))).toEqual([
+      'vendorCode: Vendor code is required.',
+      'catalogueCode: Catalogue code is required.',
+      'effectiveFrom: Effective from is required.',
+    ]);
   });
 
   it('takes only real yyyy-mm-dd dates', () => {
-    expect(messages(price({ effectiveFrom: '2026-02-30' }))).toEqual(['effectiveFrom: effectiveFrom is not a valid date.']);
-    expect(messages(price({ effectiveFrom: '01/12/2026' }))).toEqual(['effectiveFrom: effectiveFrom must be a date as yyyy-mm-dd.']);
+    expect(messages(price({ effectiveFrom: '2026-02-30' }))).toEqual(['effectiveFrom: Effective from is not a valid date.']);
+    expect(messages(price({ effectiveFrom: '01/12/2026' }))).toEqual(['effectiveFrom: Effective from must be a date as yyyy-mm-dd.']);
   });
 
   it('refuses a vendor the uploader does not write for, and another of its own vendors than the file’s', () => {
@@ -53,10 +61,10 @@ describe('item rows', () => {
 
   it('names every bad cell of a row', () => {
     expect(messages(item({ catalogueCode: 'a b', barcode: '12', unitOfMeasure: 'E1', packSize: '1.5' }))).toEqual([
-      'catalogueCode: catalogueCode may hold at most 40 letters, digits, dots, dashes and underscores.',
-      'barcode: barcode must be 8 to 14 digits.',
-      'unitOfMeasure: unitOfMeasure must be 1 to 10 letters.',
-      'packSize: packSize must be a whole number from 1 to 100000.',
+      'catalogueCode: Catalogue code may hold at most 40 letters, digits, dots, dashes and underscores.',
+      'barcode: Barcode must be 8 to 14 digits.',
+      'unitOfMeasure: Unit of measure must be 1 to 10 letters.',
+      'packSize: Pack size must be a whole number from 1 to 100000.',
     ]);
   });
 });

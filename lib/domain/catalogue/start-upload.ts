@@ -11,7 +11,7 @@ import { ConflictError, RuleViolationError } from '../errors';
 import { BUSY_MESSAGE, uploadInProgress } from './background-work';
 import { sheetRows } from './sheet-rows';
 import { checkXlsxParts, UploadRefusedError } from './upload-limits';
-import { EVENT_TYPES, matchHeader, UPLOAD_COLUMNS, type CatalogueKind } from './upload-templates';
+import { columnWords, EVENT_TYPES, matchHeader, UPLOAD_COLUMNS, type CatalogueKind } from './upload-templates';
 
 export const UPLOAD_STARTED = 'Uploaded successfully';
 
@@ -43,7 +43,7 @@ async function headerAndVendorCode(kind: CatalogueKind, input: UploadInput): Pro
     if (header.done) throw fileError('The file is empty.');
     const { missing, positions } = matchHeader(kind, header.value.cells);
     if (missing.length)
-      throw fileError(`The file's columns must include ${UPLOAD_COLUMNS[kind].join(', ')}; missing: ${missing.join(', ')}.`);
+      throw fileError(`The file's columns must include ${columnWords(UPLOAD_COLUMNS[kind])}; missing: ${columnWords(missing)}.`);
     const first = await rows.next();
     if (first.done) throw fileError('The file has no rows below its header.');
     return (first.value.cells[positions.vendorCode] ?? '').trim().toUpperCase();

@@ -6,7 +6,8 @@ type ReportLine = { row: number | null; column: string; error: string };
 
 const REPORT_COLUMNS = [
   { header: 'Row', width: 8, value: (e: ReportLine) => e.row },
-  { header: 'Column', width: 18, value: (e: ReportLine) => catalogueColumnLabel(e.column) },
+  // A problem of the whole file (a missing column, an unreadable file) is not one column's.
+  { header: 'Column', width: 18, value: (e: ReportLine) => (e.column === 'file' ? 'File' : catalogueColumnLabel(e.column)) },
   { header: 'Error', width: 70, value: (e: ReportLine) => e.error },
 ];
 

@@ -17,6 +17,9 @@ export type UploadColumn<K extends CatalogueKind> = (typeof UPLOAD_COLUMNS)[K][n
 
 export const EVENT_TYPES: Record<CatalogueKind, string> = { items: 'items.upload', pricing: 'pricing.upload' };
 
+/** Template columns as a reader names them, for messages: 'Cost price, Effective from'. */
+export const columnWords = (columns: readonly string[]) => columns.map(catalogueColumnLabel).join(', ');
+
 /** Uploaded files are kept in PostgreSQL; 10 MB holds well over 100,000 price rows. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -116,7 +116,7 @@ describe('the worker side', () => {
     expect(mail?.raw.replace(/=\r?\n/g, '')).toContain('It lists the first 1,000 errors; 2,000 more are not listed.'); // soft line breaks out
     const report = await rowsOfXlsx(attachmentOf(mail!, 'pricing_upload_errors.xlsx'));
     expect(report).toHaveLength(1 + 1000 + 1);
-    expect(report[1]).toEqual(['2', 'Cost price', 'costPrice must be zero or more.']);
+    expect(report[1]).toEqual(['2', 'Cost price', 'Cost price must be zero or more.']);
     expect(report[1001][2]).toBe('2,000 more errors are not listed.');
   }, 60_000);
 

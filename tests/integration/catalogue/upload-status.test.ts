@@ -1,3 +1,4 @@
+import { POST as itemsUploadRoute } from '@/app/api/items/upload/route';
 import { POST as pricingsUploadRoute } from '@/app/api/pricings/upload/route';
 import { GET as errorsRoute } from '@/app/api/uploads/[processId]/errors/route';
 import { GET as statusRoute } from '@/app/api/uploads/[processId]/route';
@@ -60,7 +61,7 @@ describe('GET /uploads/{processId}', () => {
     expect(after.refused).toEqual(
       expect.arrayContaining([
         { row: 3, column: 'Catalogue code', error: '999999 is not an item of this vendor.' },
-        { row: 4, column: 'Cost price', error: 'costPrice must be an amount with at most two decimals.' },
+        { row: 4, column: 'Cost price', error: 'Cost price must be an amount with at most two decimals.' },
       ]),
     );
     expect(after.errorFile).toBe(`/api/uploads/${processId}/errors`);
@@ -76,6 +77,31 @@ describe('GET /uploads/{processId}', () => {
         .map((r) => r[0])
         .sort(),
     ).toEqual(['3', '4']);
+  });
+
+  it('words its refusals as the vocabulary names the fields, whether the header used those words or the API names', async () => {
+    const rows = [
+      ['V0001', '101001', '', '12', '', ''],
+      ['V0001', 'NEW-WORDS-1', '', '', 'EA', '1'],
+    ];
+    for (const header of [
+      ['vendorCode', 'catalogueCode', 'descr', 'barcode', 'unitOfMeasure', 'packSize'],
+      ['Vendor code', 'Catalogue code', 'Description', 'Barcode', 'Unit of measure', 'Pack size'],
+    ]) {
+      const response = await postUpload(itemsUploadRoute, '/api/items/upload', SUPPLIER, {
+        file: csvOf([header, ...rows]),
+        fileName: 'i.csv',
+      });
+      expect(response.status).toBe(200);
+      const { processId } = (await response.json()) as { processId: string };
+      await runJobs('catalogue-upload', catalogueUploadJob);
+      const status = await (await call(statusRoute, processId)).json();
+      expect(status).toMatchObject({ kind: 'items', rows: 2, invalid: 2 });
+      expect(status.refused).toEqual([
+        { row: 2, column: 'Barcode', error: 'Barcode must be 8 to 14 digits.' },
+        { row: 3, column: 'Description', error: 'Description is required for a new item.' },
+      ]);
+    }
   });
 
   it('says failed with every row refused when no row could be used', async () => {

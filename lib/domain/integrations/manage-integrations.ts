@@ -14,6 +14,8 @@ export type IntegrationView = {
   id: number;
   name: string;
   subsidiaries: number[];
+  /** The subsidiaries' names, in the order of `subsidiaries`: the screen names them without loading every subsidiary. */
+  subsidiaryNames: string[];
   scopes: string[];
   webhookUrls: string[];
   /** Webhook URLs turned off after a day of failures (the screen says so; a replay turns them back on). */
@@ -29,6 +31,8 @@ const VIEW = {
   id: integrations.id,
   name: integrations.name,
   subsidiaries: integrations.subsidiaryIds,
+  subsidiaryNames: sql<string[]>`array(select s.name from ${subsidiaries} s where s.id = any(${integrations.subsidiaryIds})
+    order by array_position(${integrations.subsidiaryIds}, s.id))`,
   scopes: integrations.scopes,
   webhookUrls: integrations.webhookUrls,
   disabledWebhookUrls: integrations.disabledWebhookUrls,

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { db, pool } from '@/db/client';
-import { auditEntries, integrations } from '@/db/schema';
+import { auditEntries, integrations, subsidiaries } from '@/db/schema';
 import * as integrationsRoute from '@/app/api/integrations/route';
 import * as integrationRoute from '@/app/api/integrations/[id]/route';
 import * as rotateRoute from '@/app/api/integrations/[id]/rotate/route';
@@ -53,6 +53,14 @@ describe('managing integrations (browser API, portal admins only)', () => {
     expect(list.status).toBe(200);
     const listed = (list.json.data as Record<string, unknown>[]).find((i) => i.id === json.id)!;
     expect(listed).toMatchObject({ name: 'Head office ERP', lastUsedAt: null, revokedAt: null });
+    // Named by the server, in the order of the ids, so the screen loads no list of subsidiaries to name them.
+    const names = await db
+      .select({ id: subsidiaries.id, name: subsidiaries.name })
+      .from(subsidiaries)
+      .where(inArray(subsidiaries.id, subs));
+    const named = subs.map((id) => names.find((n) => n.id === id)!.name);
+    expect(listed.subsidiaryNames).toEqual(named);
+    expect(json.subsidiaryNames).toEqual(named);
     expect(JSON.stringify(list.json)).not.toContain(json.key as string);
     expect(JSON.stringify(list.json)).not.toContain(row.keyHash);
   });

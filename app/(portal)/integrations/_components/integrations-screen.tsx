@@ -17,14 +17,13 @@ import { scopeWords, statusOf, type Integration, type Subsidiary } from './types
  * scopes, webhook, last use and status; new ones, key rotation and revocation (each asked first), and a link to
  * each one's webhook deliveries. Keys appear only in the dialog right after they are made.
  */
-export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integration[]; subsidiaries: Subsidiary[] }) {
+export function IntegrationsScreen({ initial, onlySubsidiary }: { initial: Integration[]; onlySubsidiary: Subsidiary | null }) {
   const snackbar = useSnackbar();
   const { confirm, dialog } = useConfirm();
   const [rows, setRows] = useState(initial);
   const [creating, setCreating] = useState(false);
   const [rotated, setRotated] = useState<{ id: number; name: string; key: string } | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
-  const names = new Map(subsidiaries.map((s) => [s.id, s.name]));
 
   async function reload() {
     try {
@@ -75,7 +74,7 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
     {
       id: 'subsidiaries',
       header: 'Subsidiaries',
-      cell: (r) => r.subsidiaries.map((id) => names.get(id) ?? `#${id}`).join(', '),
+      cell: (r) => r.subsidiaryNames.join(', '),
     },
     {
       id: 'scopes',
@@ -169,7 +168,7 @@ export function IntegrationsScreen({ initial, subsidiaries }: { initial: Integra
       />
       {creating ? (
         <NewIntegrationDialog
-          subsidiaries={subsidiaries}
+          onlySubsidiary={onlySubsidiary}
           onClose={() => setCreating(false)}
           returnFocus={() => newButton.current}
           onCreated={(integration) => {

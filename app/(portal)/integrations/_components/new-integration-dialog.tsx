@@ -18,12 +18,13 @@ const SCOPES = Object.entries(SCOPE_WORDS);
  * secret, shown this once (only the key's hash is kept, docs/api.md). Closing the dialog forgets them.
  */
 export function NewIntegrationDialog({
-  subsidiaries,
+  onlySubsidiary,
   onClose,
   onCreated,
   returnFocus,
 }: {
-  subsidiaries: Subsidiary[];
+  /** The portal's one subsidiary, chosen already; null when there are more to look up. */
+  onlySubsidiary: Subsidiary | null;
   onClose: () => void;
   onCreated: (integration: Integration) => void;
   /** The opener: the form's dialog gives way to the key's, so Radix's own return would find the form's button gone. */
@@ -32,7 +33,7 @@ export function NewIntegrationDialog({
   const [name, setName] = useState('');
   // The subsidiaries are looked up as the user types; one the user has alone is chosen already.
   const [chosen, setChosen] = useState<Option[]>(
-    subsidiaries.length === 1 ? [{ value: String(subsidiaries[0].id), label: lookupLabel(subsidiaries[0]) }] : [],
+    onlySubsidiary ? [{ value: String(onlySubsidiary.id), label: lookupLabel(onlySubsidiary) }] : [],
   );
   const [scopes, setScopes] = useState<string[]>(['documents:write', 'events:read']);
   const [webhookUrl, setWebhookUrl] = useState('');

@@ -1,13 +1,13 @@
+import type { Answered } from '@/components/lists/first-page';
 import type { IntegrationScope } from '@/db/schema/integrations';
 import type { IntegrationView } from '@/lib/domain/integrations/manage-integrations';
-
-/** A value as its JSON answer carries it: dates become ISO strings. */
-type AsJson<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+import type { listSubsidiaries } from '@/lib/domain/lookups/queries';
 
 /** An integration as GET /integrations answers it (the domain's view, dates as JSON strings); never its key. */
-export type Integration = AsJson<IntegrationView>;
+export type Integration = Answered<IntegrationView>;
 
-export type Subsidiary = { id: number; code: string; name: string };
+/** A subsidiary as the look-up (GET /subsidiary) names it. */
+export type Subsidiary = Pick<Awaited<ReturnType<typeof listSubsidiaries>>['subsidiaries'][number], 'id' | 'code' | 'name'>;
 
 /** What each scope lets the retailer's system do, in the admin's words (docs/api.md). */
 export const SCOPE_WORDS: Record<IntegrationScope, string> = {

@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+import { asAnswered } from '@/components/lists/first-page';
 import { requireActor } from '@/lib/auth/server';
 import { can } from '@/lib/auth/permissions';
 import { integrationIdSchema } from '@/lib/domain/integrations/schemas';
@@ -22,7 +23,7 @@ export default async function DeliveriesPage({ params }: { params: Promise<{ id:
   return (
     <DeliveriesScreen
       integration={{ id: integration.id, name: integration.name, revoked: integration.revokedAt !== null }}
-      initial={JSON.parse(JSON.stringify(data))}
+      initial={asAnswered(data)}
     />
   );
 }

@@ -2,25 +2,15 @@
 
 import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
+import type { Answered } from '@/components/lists/first-page';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { api } from '@/lib/client/api';
+import type { listDeliveries } from '@/lib/domain/webhooks/deliveries';
 import { formatDateTime } from '@/lib/format';
 
-/** A delivery as GET /integrations/{id}/deliveries answers it (dates as JSON strings). */
-export type Delivery = {
-  id: number;
-  eventId: string;
-  eventType: string;
-  url: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'disabled';
-  attempts: number;
-  responseCode: number | null;
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string;
-  createdAt: string;
-};
+/** A delivery as GET /integrations/{id}/deliveries answers it (the domain's row, dates as JSON strings). */
+export type Delivery = Answered<Awaited<ReturnType<typeof listDeliveries>>['data'][number]>;
 
 const POLL_MS = 5000;
 

@@ -3,9 +3,10 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { api } from '@/lib/client/api';
+import type { listUserVendors } from '@/lib/domain/users/queries';
 
-type Vendor = { id: number; code: string; name: string; write: boolean };
-type VendorPage = { data: Vendor[]; per_page: number; current_page: number; last_page: number; total: number };
+/** GET /users/{id}/vendors/linked's page, as its domain function types it. */
+type VendorPage = Awaited<ReturnType<typeof listUserVendors>>;
 
 export interface LinkedVendorsModalProps {
   user: { id: number; name: string };

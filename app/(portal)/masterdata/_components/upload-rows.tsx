@@ -3,11 +3,13 @@
 import { useEffect, useState } from 'react';
 import { api, ApiRequestError } from '@/lib/client/api';
 import type { LaravelPage } from '@/lib/domain/paging';
+import type { HistoryRow } from '@/lib/domain/masterdata/queries';
 import type { UploadRow } from '@/lib/domain/masterdata/upload-rows';
 import type { ReadableField } from '@/lib/domain/masterdata/readable-change';
 import { changeStatusLabel } from '@/lib/vocabulary';
 
-type Upload = { process_id: string; event_type: string; new_values: Record<string, unknown> | null };
+/** The master-data record of an upload, as the list answered it. */
+type Upload = Pick<HistoryRow, 'process_id' | 'event_type' | 'new_values'>;
 type Loaded = { page: LaravelPage<UploadRow> } | { error: string } | null;
 
 /** What a row changes, in words: a new item or price shows its values, a changed one only what moves. */

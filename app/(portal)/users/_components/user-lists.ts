@@ -1,10 +1,11 @@
 import { defineList, textFilters } from '@/components/lists/list-spec';
 import { pagerOf, type LaravelPage } from '@/lib/domain/paging';
 import { USER_SORT_KEYS, USER_VENDOR_SORT_KEYS } from '@/lib/domain/users/schemas';
+import type { listUserVendors } from '@/lib/domain/users/queries';
 import type { UserRow } from './types';
 
-/** A vendor of the linking view: `write`, the link grants write; `writable`, the signed-in admin may give write on it. */
-export type LinkVendor = { id: number; code: string; name: string; write: boolean; writable: boolean };
+/** A vendor of the linking view (GET /users/{id}/vendors/{which}): `write`, the link grants write; `writable`, the signed-in admin may give write on it. */
+export type LinkVendor = Awaited<ReturnType<typeof listUserVendors>>['data'][number];
 
 const laravel = <Row>(answer: LaravelPage<Row>) => ({ rows: answer.data as readonly Row[], pager: pagerOf(answer) });
 

@@ -6,17 +6,11 @@ import { Modal } from '@/components/ui/modal';
 import { api } from '@/lib/client/api';
 import type { VendorData } from '@/db/schema/vendors';
 import { VENDOR_FIELD_LABELS } from '@/lib/domain/masterdata/vocabulary';
+import type { listManagedVendors } from '@/lib/domain/vendors/queries';
 
-export type ManagedVendor = {
-  id: number;
-  code: string;
-  name: string;
-  vendordata: VendorData;
-  bbbee_file_id: number | null;
-  bbbee_file_name: string | null;
-  certificate_status: 'none' | 'valid' | 'expiring' | 'expired';
-  pending_update: boolean;
-};
+/** GET /vendors/user's answer and one of its vendors, as the domain function types them (no dates as Date). */
+export type ManagedVendorsAnswer = Awaited<ReturnType<typeof listManagedVendors>>;
+export type ManagedVendor = ManagedVendorsAnswer['vendors']['data'][number];
 
 const TEXT_FIELDS = (['registrationNumber', 'vatNumber', 'contactName', 'contactEmail', 'contactPhone', 'address'] as const).map(
   (key) => [key, VENDOR_FIELD_LABELS[key]] as const,

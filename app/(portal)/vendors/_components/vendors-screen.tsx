@@ -9,12 +9,11 @@ import { useFiltersToggle } from '@/components/lists/use-filters-toggle';
 import { useList } from '@/components/lists/use-list';
 import { useSnackbar } from '@/components/ui/snackbar';
 import { ApiRequestError } from '@/lib/client/api';
-import type { LaravelPage } from '@/lib/domain/paging';
 import { CERTIFICATE_LABEL } from '@/lib/domain/masterdata/vocabulary';
 import { FileLink } from '@/components/files/file-link';
 import { formatDateDashes } from '@/lib/format';
 import { CERTIFICATE_STATUS_LABELS } from '@/lib/vocabulary';
-import { SUBMIT_FAILED, SUBMITTED, VendorModal, type ManagedVendor } from './vendor-modal';
+import { SUBMIT_FAILED, SUBMITTED, VendorModal, type ManagedVendor, type ManagedVendorsAnswer } from './vendor-modal';
 import { VENDORS_LIST } from './vendors-list';
 
 /** Spec §8: what the screen says when the vendor list cannot be had. */
@@ -73,7 +72,7 @@ function columns(edit: (vendor: ManagedVendor) => void): Column<ManagedVendor>[]
 }
 
 /** Vendor management: the vendors the user manages with their certificate's state, and the edit dialog. */
-export function VendorsScreen({ initial }: { initial?: { vendors: LaravelPage<ManagedVendor> } }) {
+export function VendorsScreen({ initial }: { initial?: ManagedVendorsAnswer }) {
   const list = useList(VENDORS_LIST, { initial });
   const filters = useFiltersToggle();
   const snackbar = useSnackbar();

@@ -5,6 +5,7 @@ import { ListFrame } from '@/components/lists/list-frame';
 import { SortableTable } from '@/components/lists/sortable-table';
 import { useList } from '@/components/lists/use-list';
 import { useRowSelection } from '@/lib/client/selection';
+import { formatDateDashes } from '@/lib/format/dates';
 import { CatalogueToolbar } from './catalogue-toolbar';
 import { ITEM_CARD, itemColumns, PRICING_CARD, pricingColumns } from './catalogue-columns';
 import { CATALOGUE_DEFAULT_QUERY, CATALOGUE_LISTS, catalogueFilters } from './catalogue-list';
@@ -54,7 +55,7 @@ export function CatalogueScreen({ kind, initial, canUpload }: CatalogueScreenPro
         {...shared}
         columns={pricingColumns()}
         rows={rows as PricingRow[]}
-        rowLabel={(r) => `Select ${r.catalogueCode} from ${r.effectiveFrom}`}
+        rowLabel={(r) => `Select ${r.catalogueCode} from ${formatDateDashes(r.effectiveFrom)}`}
         card={PRICING_CARD}
         emptyMessage="No prices match these filters."
       />

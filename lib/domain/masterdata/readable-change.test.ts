@@ -38,6 +38,12 @@ describe('readableVendorChange (issue 27: approvers see what they approve)', () 
     expect(readableVendorChange({}, { bbbeeFileId: 15 }, none)).toEqual([]);
   });
 
+  it('shows the certificate’s expiry date as DD-MM-YYYY', () => {
+    expect(readableVendorChange({ bbbeeExpiry: '2026-03-31' }, { bbbeeExpiry: '2027-03-31' }, none)).toEqual([
+      expect.objectContaining({ label: 'B-BBEE expiry date', current: '31-03-2026', proposed: '31-03-2027', changed: true }),
+    ]);
+  });
+
   it('spells out a key nobody named yet instead of showing camelCase', () => {
     expect(readableVendorChange({}, { tradingName: 'Acme' }, none)[0]).toMatchObject({ label: 'Trading name', proposed: 'Acme' });
   });
@@ -53,5 +59,13 @@ describe('readableCatalogueChange', () => {
       ['Catalogue code', 'C1', 'C1', false],
       ['Cost price', '20.15', '21.00', true],
     ]);
+  });
+
+  it('shows a price’s dates as DD-MM-YYYY', () => {
+    const lines = readableCatalogueChange(
+      { catalogueCode: 'C1', effectiveFrom: '2026-12-01' },
+      { catalogueCode: 'C1', effectiveFrom: '2026-06-01' },
+    );
+    expect(lines[1]).toMatchObject({ label: 'Effective from', current: '01-06-2026', proposed: '01-12-2026', changed: true });
   });
 });

@@ -1,3 +1,4 @@
+import { formatDateDashes } from '../../format/dates';
 import { BANK_FIELD_LABELS, BANK_HIDDEN_TEXT, CATALOGUE_FIELD_LABELS, CERTIFICATE_LABEL, VENDOR_FIELD_LABELS } from './vocabulary';
 
 /** A stored file an approver can open (GET /files/{id}/download). */
@@ -26,8 +27,13 @@ const asText = (value: unknown): string | null => {
   return String(value);
 };
 
+/** Dates stored as yyyy-mm-dd (a certificate's expiry, a price's dates), shown DD-MM-YYYY as every date a reader meets. */
+const DATE_KEYS = new Set(['bbbeeExpiry', 'effectiveFrom', 'effectiveTo']);
+const shownDate = (value: unknown) => (typeof value === 'string' && formatDateDashes(value)) || value;
+
 const field = (key: string, label: string, current: unknown, proposed: unknown): ReadableField => {
-  const [before, after] = [asText(current), asText(proposed)];
+  const dated = DATE_KEYS.has(key);
+  const [before, after] = [asText(dated ? shownDate(current) : current), asText(dated ? shownDate(proposed) : proposed)];
   return { key, label, current: before, proposed: after, changed: before !== after };
 };
 

@@ -22,6 +22,20 @@ describe('comparedFields', () => {
     expect(fields.find((f) => f.key === 'descr')).toMatchObject({ current: 'Milk', unchanged: true });
     expect(fields.find((f) => f.key === 'packSize')).toMatchObject({ current: 6, proposed: 12, unchanged: false });
   });
+
+  it('names the fields in the vocabulary’s words and shows a price’s start date as DD-MM-YYYY', () => {
+    const pricing: ChangeRow = {
+      ...base,
+      kind: 'pricing',
+      changeable: { catalogueCode: '101001', costPrice: '12.50', effectiveFrom: '2026-12-01' },
+      current: { catalogueCode: '101001', costPrice: '12.00', effectiveFrom: '2026-06-01' },
+    };
+    expect(comparedFields(pricing).map((f) => [f.label, f.current, f.proposed])).toEqual([
+      ['Catalogue code', '101001', '101001'],
+      ['Cost price', '12.00', '12.50'],
+      ['Effective from', '01-06-2026', '01-12-2026'],
+    ]);
+  });
 });
 
 describe('changeSummary', () => {

@@ -1,26 +1,21 @@
 import type { ComparedField } from '@/components/changes/values-side-by-side';
 import type { ChangeRow } from '@/lib/domain/changes/queries';
 import type { ChangeKind } from '@/lib/domain/changes/schemas';
+import { catalogueColumnLabel } from '@/lib/domain/masterdata/vocabulary';
+import { formatDateDashes } from '@/lib/format/dates';
 
 export type { ChangeRow, ChangeKind };
 
-const FIELDS: Record<ChangeKind, [string, string][]> = {
-  item: [
-    ['catalogueCode', 'Catalogue code'],
-    ['descr', 'Description'],
-    ['barcode', 'Barcode'],
-    ['unitOfMeasure', 'Unit of measure'],
-    ['packSize', 'Pack size'],
-    ['active', 'Active'],
-  ],
-  pricing: [
-    ['catalogueCode', 'Catalogue code'],
-    ['costPrice', 'Cost price'],
-    ['retailPrice', 'Retail price'],
-    ['effectiveFrom', 'Effective from'],
-    ['subsidiaryCode', 'Subsidiary'],
-  ],
+/** The fields each kind of change shows, in this order, named by the vocabulary (catalogueColumnLabel). */
+const FIELDS: Record<ChangeKind, string[]> = {
+  item: ['catalogueCode', 'descr', 'barcode', 'unitOfMeasure', 'packSize', 'active'],
+  pricing: ['catalogueCode', 'costPrice', 'retailPrice', 'effectiveFrom', 'subsidiaryCode'],
 };
+
+/** A price's start date is stored yyyy-mm-dd and read DD-MM-YYYY, as every date a reader meets. */
+const DATE_FIELDS = new Set(['effectiveFrom']);
+const shown = (key: string, value: unknown) =>
+  DATE_FIELDS.has(key) && typeof value === 'string' ? formatDateDashes(value) || value : value;
 
 /** Fields whose move is shown as a percentage. */
 export const PRICE_FIELDS = ['costPrice', 'retailPrice'];
@@ -29,12 +24,12 @@ export const PRICE_FIELDS = ['costPrice', 'retailPrice'];
 export function comparedFields(change: ChangeRow): ComparedField[] {
   const current = change.current ?? {};
   return FIELDS[change.kind]
-    .filter(([key]) => key in change.changeable || key in current)
-    .map(([key, label]) => ({
+    .filter((key) => key in change.changeable || key in current)
+    .map((key) => ({
       key,
-      label,
-      current: change.current ? current[key] : null,
-      proposed: change.changeable[key],
+      label: catalogueColumnLabel(key),
+      current: change.current ? shown(key, current[key]) : null,
+      proposed: shown(key, change.changeable[key]),
       unchanged: !(key in change.changeable),
     }));
 }

@@ -122,6 +122,21 @@ describe('useList', () => {
     await waitFor(() => expect(address()).toEqual({ docno: 'PO1', pageLimit: '100', sort: 'time', direction: 'desc' }));
   });
 
+  it('gives the same filters and sort objects until the address changes them', async () => {
+    controlledFetch();
+    const { wrapper } = setup('?owner=Ann&sort=time&direction=desc');
+    const { result, rerender } = renderHook(() => useList(LIST), { wrapper });
+    const { filters, sort } = result.current;
+    rerender();
+    expect(result.current.filters).toBe(filters);
+    expect(result.current.sort).toBe(sort);
+    act(() => result.current.setPage(2));
+    await waitFor(() => expect(result.current.page).toBe(2));
+    expect(result.current.sort).toBe(sort);
+    act(() => result.current.setSort({ columnId: 'owner', direction: 'asc' }));
+    await waitFor(() => expect(result.current.sort).toEqual({ columnId: 'owner', direction: 'asc' }));
+  });
+
   it('keeps the last rows on screen when a load fails, and says so', async () => {
     const calls = controlledFetch();
     const { wrapper } = setup('');

@@ -61,7 +61,12 @@ export function useList<Answer, Row, Filters extends FilterParsers, Sort extends
       Object.fromEntries((JSON.parse(filterKey) as [string, string | null][]).filter(([, v]) => v)) as FilterValues<keyof Filters & string>,
     [filterKey],
   );
-  const sort: SortState | null = state.sort ? { columnId: state.sort, direction: state.direction ?? 'asc' } : null;
+  // The same object while the address's sort stays: screens pass it to effects, and a new one per render
+  // made the inbox's tab snapshot set state on every render, a loop React stopped on the way back (#185).
+  const sort: SortState | null = useMemo(
+    () => (state.sort ? { columnId: state.sort, direction: state.direction ?? 'asc' } : null),
+    [state.sort, state.direction],
+  );
 
   const client = useQueryClient();
   const setters = {

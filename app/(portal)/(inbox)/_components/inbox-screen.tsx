@@ -40,10 +40,9 @@ const FILTERS_ID = 'inbox-filters';
  * The supplier's inbox (spec §2): tabs with counters, one list per tab. The tab and view are in the
  * address (nuqs), so back and forward step between tabs too; each list keeps its own state there.
  */
-export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize, lookups, vendors }: InboxScreenProps) {
+export function InboxScreen({ initialUrl, initialList, pageSize, lookups, vendors }: InboxScreenProps) {
   const [place] = useQueryStates(INBOX_PLACE);
   const [, switchTo] = useQueryStates(TAB_SWITCH, { history: 'push' });
-  const [pageSize, setPageSize] = useState(initialPageSize);
   const filtersToggle = useFiltersToggle();
   const [snapshots, setSnapshots] = useState<Partial<Record<ListId, ListSnapshot>>>({});
   // The server's page and the address's document belong to the list shown on arrival, until another is shown.
@@ -59,9 +58,10 @@ export function InboxScreen({ initialUrl, initialList, pageSize: initialPageSize
   const onLoaded = useCallback((list: ListId, total: number | string) => dispatch({ type: 'loaded', key: counterOf(list), total }), []);
   const onDecrement = useCallback((list: ListId, by: number) => dispatch({ type: 'decrement', key: counterOf(list), by }), []);
   const onSnapshot = useCallback((list: ListId, snapshot: ListSnapshot) => setSnapshots((s) => ({ ...s, [list]: snapshot })), []);
+  // The cookie is for the next visit. Here the chosen size is in the address, and an address without one
+  // (back to before the change) shows the size it was shown with, as the history screen does.
   const onPageSizeChange = useCallback((size: number) => {
     document.cookie = pageSizeCookie(PAGE_SIZE_COOKIES.inbox, size);
-    setPageSize(size);
   }, []);
 
   // Counters of the tabs not counted by the rendered page: a one-row request each, so every tab shows

@@ -101,8 +101,9 @@ export function DeliveryNoteModal({ order, returnFocus, onClose, onSubmitted }: 
             <FileField id="dn-file" label="Attach the signed delivery note (PDF or image)" onChange={setFile} />
           </div>
           {ready ? (
-            <div className="table-wrap doc-lines">
-              <table className="table">
+            // At phone width each line is a card, as in the invoice window (inbox.css, .invoice-lines).
+            <div className="table-wrap doc-lines invoice-lines-wrap">
+              <table className="table invoice-lines">
                 <caption className="visually-hidden">Lines delivered</caption>
                 <thead>
                   <tr>
@@ -116,7 +117,7 @@ export function DeliveryNoteModal({ order, returnFocus, onClose, onSubmitted }: 
                 <tbody>
                   {shown.map((row) => (
                     <tr key={row.key}>
-                      <LeadCells row={row} />
+                      <LeadCells row={row} deliveredLabel="Delivered before" />
                       <QuantityCell what="Delivered quantity" row={row} disabled={submitting} onChange={update} />
                     </tr>
                   ))}

@@ -185,10 +185,13 @@ export function LeadCells({
   row,
   withDelivered = true,
   orderedLabel = 'Ordered',
+  deliveredLabel = 'Delivered',
 }: {
   row: FormRow;
   withDelivered?: boolean;
   orderedLabel?: string;
+  /** The delivered column's header, which labels the value when the line is a card at phone width. */
+  deliveredLabel?: string;
 }) {
   return (
     <>
@@ -200,7 +203,7 @@ export function LeadCells({
         {row.ordered}
       </td>
       {withDelivered ? (
-        <td className="num" data-label="Delivered">
+        <td className="num" data-label={deliveredLabel}>
           {row.delivered}
         </td>
       ) : null}

@@ -63,8 +63,9 @@ export function OrderResponseForm({ form, errors, onChange, lines, perLineAllowe
       ) : null}
 
       {form.response === 'detailResponse' ? (
-        <div className="table-wrap order-response__lines">
-          <table className="table">
+        // At phone width each line is a card, as in the invoice window (inbox.css, .invoice-lines).
+        <div className="table-wrap order-response__lines invoice-lines-wrap">
+          <table className="table invoice-lines">
             <caption className="visually-hidden">Response per line</caption>
             <thead>
               <tr>
@@ -84,12 +85,14 @@ export function OrderResponseForm({ form, errors, onChange, lines, perLineAllowe
                 const name = `line ${line.lineNumber}`;
                 return (
                   <tr key={line.lineNumber} className={rejected ? 'is-rejected' : undefined}>
-                    <td className="num">{line.lineNumber}</td>
-                    <td>
+                    <td className="num" data-label="Line">
+                      {line.lineNumber}
+                    </td>
+                    <td className="invoice-lines__item">
                       {line.catalogueCode}
                       <span className="muted order-response__descr">{line.descr}</span>
                     </td>
-                    <td>
+                    <td data-label="Response">
                       <select
                         className="select"
                         aria-label={`Response for ${name}`}

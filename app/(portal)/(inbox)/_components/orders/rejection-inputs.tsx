@@ -24,11 +24,12 @@ export function RejectionInputs({
   disabled?: boolean;
 }) {
   const suffix = compact ? ` for ${compact}` : '';
-  // In the per-line table each field is a cell of the line's row.
-  const cell = (node: ReactNode) => (compact ? <td>{node}</td> : node);
+  // In the per-line table each field is a cell of the line's row, labelled for its card at phone width.
+  const cell = (label: string, node: ReactNode) => (compact ? <td data-label={label}>{node}</td> : node);
   return (
     <>
       {cell(
+        'Reason',
         <div className="field">
           <label htmlFor={`${idPrefix}-reason`} className={compact ? 'visually-hidden' : 'field__label'}>{`Reason${suffix}`}</label>
           <select
@@ -55,6 +56,7 @@ export function RejectionInputs({
         </div>,
       )}
       {cell(
+        'Supplier reference',
         <div className="field">
           <label
             htmlFor={`${idPrefix}-ref`}

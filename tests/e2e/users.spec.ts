@@ -159,7 +159,7 @@ test.describe('as a supplier user', () => {
 
   test('toggles an e-mail preference, which the reloaded list keeps', async ({ page }) => {
     await page.goto('/preferences/email');
-    const orders = page.getByRole('checkbox', { name: 'Disputes' });
+    const orders = page.getByRole('switch', { name: 'Disputes' });
     await expect(orders).toBeChecked();
     await shoot(page, 'email-preferences');
     // After the toggle the screen loads the list again from the server (spec §4).
@@ -168,9 +168,9 @@ test.describe('as a supplier user', () => {
     await reloaded;
     await expect(orders).not.toBeChecked();
     await page.reload();
-    await expect(page.getByRole('checkbox', { name: 'Disputes' })).not.toBeChecked();
-    await page.getByRole('checkbox', { name: 'Disputes' }).check();
-    await expect(page.getByRole('checkbox', { name: 'Disputes' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Disputes' })).not.toBeChecked();
+    await page.getByRole('switch', { name: 'Disputes' }).check();
+    await expect(page.getByRole('switch', { name: 'Disputes' })).toBeChecked();
   });
 });
 

@@ -46,7 +46,7 @@ export function CatalogueScreen({ kind, initial, canUpload }: CatalogueScreenPro
         {...shared}
         columns={itemColumns(setViewing)}
         rows={rows as ItemRow[]}
-        rowLabel={(r) => `Select ${r.catalogueCode}`}
+        rowLabel={(r) => r.catalogueCode}
         card={ITEM_CARD}
         emptyMessage="No items match these filters."
       />
@@ -55,7 +55,7 @@ export function CatalogueScreen({ kind, initial, canUpload }: CatalogueScreenPro
         {...shared}
         columns={pricingColumns()}
         rows={rows as PricingRow[]}
-        rowLabel={(r) => `Select ${r.catalogueCode} from ${formatDateDashes(r.effectiveFrom)}`}
+        rowLabel={(r) => `${r.catalogueCode} from ${formatDateDashes(r.effectiveFrom)}`}
         card={PRICING_CARD}
         emptyMessage="No prices match these filters."
       />

@@ -32,6 +32,8 @@ test('filters items, ticks two, exports them as items_export.xlsx and clears the
   await expect(rows(page)).toHaveCount(10);
   await search(page, { text: '10100' });
   await expect(rows(page)).toHaveCount(9); // 101001 … 101009
+  // Each tick box is named by its row's item code, once ('Select 101001').
+  await expect(rowBoxes(page).nth(0)).toHaveAccessibleName('Select 101001');
   await rowBoxes(page).nth(0).check();
   await rowBoxes(page).nth(1).check();
   const downloading = page.waitForEvent('download');
@@ -130,6 +132,8 @@ test.describe('a supplier user (v_user)', () => {
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(rows(page).first()).toBeVisible();
     await expect(rows(page).first()).toContainText('V0001');
+    // A price's tick box names its item and start date as the column shows it ('Select 101001 from 01-06-2026').
+    await expect(rowBoxes(page).first()).toHaveAccessibleName(/^Select \S+ from \d{2}-\d{2}-\d{4}$/);
     await expect(page.getByRole('button', { name: 'Upload', exact: true })).toHaveCount(0);
   });
 

@@ -3,8 +3,8 @@
  * of user that works there: the supplier for the inbox, invoices, catalogue and e-mail preferences; portal
  * staff for history, changes, master data, vendors and audit; the portal admin for users, activity and
  * integrations; nobody for the sign-in pages. Saves `<screen>-<width>.png` at 1366×900 and 390×844 and
- * `findings.json`: per shot, a page wider than the window (`sideways`) and what scripts/screen-checks.ts
- * measured (cut-off boxes, controls out of the window or unstyled, internal values on screen).
+ * `findings.json`: per shot, what scripts/screen-checks.ts measured (a page wider than the window, cut-off
+ * boxes, controls out of the window or unstyled, internal values on screen, native date fields).
  *
  * Run against a running portal seeded with the demo accounts (scripts/e2e-server.ts serves one), e.g.
  *   npx tsx scripts/screenshots.ts --base http://127.0.0.1:3197 --out docs/screenshots/issue-26/after \
@@ -22,7 +22,7 @@ import pg from 'pg';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import { CHROMIUM_LAUNCH } from './chromium';
-import { checkScreen, nonEmpty, type ScreenFindings } from './screen-checks';
+import { checkScreen, nonEmpty, openFirstDocument, type ScreenFindings } from './screen-checks';
 
 const { values } = parseArgs({
   options: { base: { type: 'string' }, out: { type: 'string' }, database: { type: 'string' }, only: { type: 'string' } },
@@ -72,18 +72,6 @@ const settle = async (page: Page) => {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   await page.waitForTimeout(300);
 };
-
-/** A list's first real row (not its "Loading…"/empty row), in a table or, on a phone, a card. */
-const firstRow = (page: Page) => page.locator('main tbody tr:not(.table__empty), main [role="row"]:has(button)').first();
-
-/** Opens the first document of a list: the button in its row (the document number), or the row itself. */
-async function openFirstDocument(page: Page): Promise<void> {
-  const row = firstRow(page);
-  await row.waitFor({ timeout: 15_000 });
-  const button = row.getByRole('button').first();
-  await ((await button.isVisible()) ? button : row.locator('td:not(.table__select)').first()).click();
-  await page.getByRole('dialog').first().waitFor({ timeout: 15_000 });
-}
 
 const clickButton = (name: RegExp) => async (page: Page) => {
   await page.getByRole('button', { name }).first().click();
@@ -222,7 +210,7 @@ async function signIn(browser: Browser, email: string) {
   return state;
 }
 
-/** The page's width against the window's: more means the user scrolls sideways. */
+/** The page's width against the window's, for the clip of a full-page shot. */
 const widths = (page: Page) =>
   page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
 
@@ -232,7 +220,7 @@ if (db) {
   await db.query('delete from declarations where user_id = (select id from users where email = $1)', [UNDECLARED]);
 }
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
-const findings: Record<string, Partial<ScreenFindings> & { sideways?: string }> = {};
+const findings: Record<string, Partial<ScreenFindings>> = {};
 const failed: string[] = [];
 try {
   const states = new Map<string, Awaited<ReturnType<typeof signIn>>>();
@@ -256,17 +244,14 @@ try {
           await settle(page);
         }
         const { scroll, client } = await widths(page);
-        const sideways = scroll > client ? `${scroll} px wide in ${client} px` : undefined;
-        const found = { ...(sideways ? { sideways } : {}), ...nonEmpty(await checkScreen(page)) };
+        const found = nonEmpty(await checkScreen(page));
         if (Object.keys(found).length) findings[name] = found;
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         // A dialog is shot as the window shows it; a page in full, up to MAX_HEIGHT.
         const fullPage = !screen.then;
         const clip = fullPage ? { x: 0, y: 0, width: Math.max(scroll, client), height: Math.min(height, MAX_HEIGHT) } : undefined;
         await page.screenshot({ path: path.join(out, name), fullPage, clip, animations: 'disabled' });
-        console.log(
-          `${name}${sideways ? ` (scrolls sideways: ${sideways})` : ''}${fullPage && height > MAX_HEIGHT ? ` (${height} px tall, cut at ${MAX_HEIGHT})` : ''}`,
-        );
+        console.log(`${name}${fullPage && height > MAX_HEIGHT ? ` (${height} px tall, cut at ${MAX_HEIGHT})` : ''}`);
         if (findings[name]) console.log(`  ${JSON.stringify(findings[name])}`);
       } catch (error) {
         failed.push(name);

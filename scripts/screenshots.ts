@@ -55,7 +55,7 @@ interface Screen {
   path: string | (() => Promise<string | null>);
   /** What to do once the page has loaded (open a dialog); the shot is then of the window, not the page. */
   then?: (page: Page) => Promise<void>;
-  /** Only at this width (the phone's navbar menu). */
+  /** Only at this width (the phone's navbar menu, a window's part below its fold). */
   width?: number;
 }
 
@@ -72,6 +72,30 @@ const settle = async (page: Page) => {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   await page.waitForTimeout(300);
 };
+
+/** A window's part below its fold scrolled into view: a document's lines, which are cards on a phone. */
+const scrolledTo =
+  (selector: string, open: (page: Page) => Promise<void> = openFirstDocument) =>
+  async (page: Page) => {
+    await open(page);
+    await page.locator(`[role="dialog"] ${selector}`).first().scrollIntoViewIfNeeded();
+  };
+
+/** The invoice window of the seeded order PO-INV-0001 (its row's number or one of its acts). */
+const invoiceWindow =
+  (button = 'PO-INV-0001') =>
+  async (page: Page) => {
+    await page.getByRole('button', { name: button, exact: true }).first().click();
+    await page.getByRole('dialog').first().waitFor({ timeout: 15_000 });
+  };
+
+/** The first order's window answered per line, line 1 rejected, so its reason and reference show. */
+async function answerPerLine(page: Page): Promise<void> {
+  await openFirstDocument(page);
+  await page.getByLabel('Respond per line').check();
+  await page.getByLabel('Response for line 1').selectOption('rejected');
+  await page.locator('[role="dialog"] .order-response__lines').scrollIntoViewIfNeeded();
+}
 
 const clickButton = (name: RegExp) => async (page: Page) => {
   await page.getByRole('button', { name }).first().click();
@@ -117,16 +141,23 @@ const SCREENS: Screen[] = [
   { name: 'password-reset', as: null, path: '/password/reset/sample-token' },
   { name: 'inbox', as: SUPPLIER, path: '/?tab=orders' },
   { name: 'inbox-document', as: SUPPLIER, path: '/?tab=orders', then: openFirstDocument },
+  { name: 'inbox-document-lines', as: SUPPLIER, path: '/?tab=orders', width: 390, then: scrolledTo('.doc-lines') },
+  { name: 'inbox-answer-per-line', as: SUPPLIER, path: '/?tab=orders', width: 390, then: answerPerLine },
   { name: 'inbox-return-orders', as: SUPPLIER, path: '/?tab=return-orders' },
   { name: 'invoices', as: SUPPLIER, path: '/?tab=invoices' },
+  { name: 'invoice-window', as: SUPPLIER, path: '/?tab=invoices&docno=PO-INV-0001', then: invoiceWindow() },
   {
-    name: 'invoice-window',
+    name: 'invoice-window-file',
     as: SUPPLIER,
     path: '/?tab=invoices&docno=PO-INV-0001',
-    then: async (page) => {
-      await page.getByRole('button', { name: 'PO-INV-0001', exact: true }).first().click();
-      await page.getByRole('dialog').first().waitFor({ timeout: 15_000 });
-    },
+    width: 390,
+    then: scrolledTo('#invoice-file', invoiceWindow()),
+  },
+  {
+    name: 'delivery-note-window',
+    as: SUPPLIER,
+    path: '/?tab=invoices&docno=PO-INV-0001',
+    then: invoiceWindow('Delivery note for PO-INV-0001'),
   },
   { name: 'inbox-delivery-notes', as: SUPPLIER, path: '/?tab=delivery-notes' },
   { name: 'inbox-disputes', as: SUPPLIER, path: '/?tab=disputes' },
@@ -145,6 +176,7 @@ const SCREENS: Screen[] = [
   },
   { name: 'history', as: STAFF, path: '/history' },
   { name: 'history-document', as: STAFF, path: '/history', then: openFirstDocument },
+  { name: 'history-document-lines', as: STAFF, path: '/history', width: 390, then: scrolledTo('.doc-lines') },
   { name: 'changes', as: STAFF, path: '/changes' },
   { name: 'masterdata', as: STAFF, path: '/masterdata' },
   { name: 'vendors', as: STAFF, path: '/vendors' },

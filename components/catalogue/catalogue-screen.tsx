@@ -2,6 +2,8 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { ListFrame } from '@/components/lists/list-frame';
+import { ListPageHeader } from '@/components/lists/list-page-header';
+import { useFiltersToggle } from '@/components/lists/use-filters-toggle';
 import { SortableTable } from '@/components/lists/sortable-table';
 import { useList } from '@/components/lists/use-list';
 import { useRowSelection } from '@/lib/client/selection';
@@ -25,6 +27,7 @@ export function CatalogueScreen({ kind, initial, canUpload }: CatalogueScreenPro
   // One spec per kind; the cast says which answer goes with which list (the page passes the matching one).
   const spec = CATALOGUE_LISTS[kind] as typeof CATALOGUE_LISTS.items;
   const list = useList(spec, { initial: initial as ItemsAnswer | undefined, extraQuery: CATALOGUE_DEFAULT_QUERY[kind] });
+  const filters = useFiltersToggle();
   const rows = list.rows as readonly (ItemRow | PricingRow)[];
   const pageIds = useMemo(() => rows.map((r) => r.id), [rows]);
   const selection = useRowSelection<number>(pageIds);
@@ -63,12 +66,10 @@ export function CatalogueScreen({ kind, initial, canUpload }: CatalogueScreenPro
 
   return (
     <section className="catalogue">
-      <header className="page__header">
-        <h1 className="page__title">{kind === 'items' ? 'Items' : 'Pricing'}</h1>
-      </header>
+      <ListPageHeader title={kind === 'items' ? 'Items' : 'Pricing'} filters={filters} />
       <ListFrame
         filtersLabel={kind === 'items' ? 'Item filters' : 'Pricing filters'}
-        filters={{ fields: catalogueFilters(kind), ...list.filterPanel }}
+        filters={filters.open ? { fields: catalogueFilters(kind), autoCollapse: filters.auto, ...list.filterPanel } : null}
         actions={
           <CatalogueToolbar
             kind={kind}

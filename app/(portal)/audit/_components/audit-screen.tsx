@@ -3,6 +3,7 @@
 import type { FilterField, FilterValues } from '@/components/lists/filter-panel';
 import { ListFrame } from '@/components/lists/list-frame';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
+import { ListPageHeader } from '@/components/lists/list-page-header';
 import { useFiltersToggle } from '@/components/lists/use-filters-toggle';
 import { useList } from '@/components/lists/use-list';
 import { formatDateTime } from '@/lib/format';
@@ -60,14 +61,7 @@ export function AuditScreen({ initial }: { initial?: AuditEntries }) {
   const filters = useFiltersToggle();
   return (
     <section className="audit">
-      <header className="page__header">
-        <h1 className="page__title">Audit</h1>
-        <div className="toolbar">
-          <button type="button" className="btn btn--secondary btn--sm" aria-expanded={filters.open} onClick={filters.toggle}>
-            {filters.open ? 'Hide filters' : 'Show filters'}
-          </button>
-        </div>
-      </header>
+      <ListPageHeader title="Audit" filters={filters} />
       <ListFrame
         filtersLabel="Audit filters"
         filters={filters.open ? { fields: FILTERS, validate, autoCollapse: filters.auto, ...list.filterPanel } : null}

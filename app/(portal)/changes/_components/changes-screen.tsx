@@ -5,6 +5,8 @@ import { useQueryState } from 'nuqs';
 import { CommentsDialog } from '@/components/changes/comments-dialog';
 import type { FilterField } from '@/components/lists/filter-panel';
 import { ListFrame } from '@/components/lists/list-frame';
+import { ListPageHeader } from '@/components/lists/list-page-header';
+import { useFiltersToggle } from '@/components/lists/use-filters-toggle';
 import { SortableTable } from '@/components/lists/sortable-table';
 import { useList } from '@/components/lists/use-list';
 import { useRowSelection } from '@/lib/client/selection';
@@ -34,6 +36,7 @@ export interface ChangesScreenProps {
 export function ChangesScreen({ initial, canApprove }: ChangesScreenProps) {
   const [kind, setKind] = useQueryState('tab', changeTabParser.withOptions({ history: 'push' }));
   const list = useList(CHANGE_LISTS[kind], { initial });
+  const filters = useFiltersToggle();
   // An upload's changes are decided with the upload under Master data, so they are not ticked here.
   const pageIds = useMemo(() => list.rows.filter((r) => !r.process_id).map((r) => r.id), [list.rows]);
   const selection = useRowSelection(pageIds);
@@ -45,9 +48,7 @@ export function ChangesScreen({ initial, canApprove }: ChangesScreenProps) {
 
   return (
     <section className="changes">
-      <header className="page__header">
-        <h1 className="page__title">Change management</h1>
-      </header>
+      <ListPageHeader title="Change management" filters={filters} />
       <ChangeTabs
         kind={kind}
         onChange={(next: ChangeKind) => {
@@ -57,15 +58,20 @@ export function ChangesScreen({ initial, canApprove }: ChangesScreenProps) {
       >
         <ListFrame
           filtersLabel="Change filters"
-          filters={{
-            fields: FILTERS,
-            ...list.filterPanel,
-            // Spec §9: the change-management reset also sets 25 rows per page.
-            onReset: () => {
-              list.setFilters({});
-              list.setPageSize(CHANGES_RESET_PAGE_SIZE);
-            },
-          }}
+          filters={
+            filters.open
+              ? {
+                  fields: FILTERS,
+                  autoCollapse: filters.auto,
+                  ...list.filterPanel,
+                  // Spec §9: the change-management reset also sets 25 rows per page.
+                  onReset: () => {
+                    list.setFilters({});
+                    list.setPageSize(CHANGES_RESET_PAGE_SIZE);
+                  },
+                }
+              : null
+          }
           actions={
             <ChangeToolbar
               canApprove={canApprove}

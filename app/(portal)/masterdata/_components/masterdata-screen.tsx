@@ -5,6 +5,8 @@ import { CommentsDialog } from '@/components/changes/comments-dialog';
 import { VendorCell } from '@/components/changes/vendor-cell';
 import type { FilterField } from '@/components/lists/filter-panel';
 import { ListFrame } from '@/components/lists/list-frame';
+import { ListPageHeader } from '@/components/lists/list-page-header';
+import { useFiltersToggle } from '@/components/lists/use-filters-toggle';
 import { SortableTable, type Column } from '@/components/lists/sortable-table';
 import { useList } from '@/components/lists/use-list';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -51,6 +53,7 @@ function RecordDetail({ row }: { row: HistoryRow }) {
 /** Master-data changes (spec §2): the records of uploads and vendor data edits, each approvable or rejectable. */
 export function MasterdataScreen({ initial, canApprove }: { initial?: { histories: LaravelPage<HistoryRow> }; canApprove: boolean }) {
   const list = useList(MASTERDATA_LIST, { initial });
+  const filters = useFiltersToggle();
   const [opened, setOpened] = useState<HistoryRow | null>(null);
   const [rejecting, setRejecting] = useState<HistoryRow | null>(null);
   const [busy, setBusy] = useState(false);
@@ -130,10 +133,13 @@ export function MasterdataScreen({ initial, canApprove }: { initial?: { historie
 
   return (
     <section className="masterdata">
-      <header className="page__header">
-        <h1 className="page__title">Master-data changes</h1>
-      </header>
-      <ListFrame filtersLabel="Master-data filters" filters={{ fields: FILTERS, ...list.filterPanel }} actions={null} {...list.frame}>
+      <ListPageHeader title="Master-data changes" filters={filters} />
+      <ListFrame
+        filtersLabel="Master-data filters"
+        filters={filters.open ? { fields: FILTERS, autoCollapse: filters.auto, ...list.filterPanel } : null}
+        actions={null}
+        {...list.frame}
+      >
         <SortableTable
           columns={columns}
           rows={list.rows}

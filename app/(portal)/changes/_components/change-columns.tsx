@@ -7,10 +7,13 @@ import { changeSummary, type ChangeKind, type ChangeRow } from './change-fields'
 
 const STATUS_TONE: Record<string, string> = { pending: 'warning', approved: 'success', rejected: 'danger' };
 
-/** A change list's card at phone width: the change's number, then what an approver decides by. */
+/**
+ * A change list's card at phone width: headed by the item it changes (a bare change number says nothing
+ * there), then the change's number that opens it and what an approver decides by.
+ */
 export const CHANGE_CARD = {
-  title: 'id',
-  fields: ['vendor', 'code', 'summary', 'currentCost', 'proposedCost', 'percent', 'status', 'createdAt'],
+  title: 'code',
+  fields: ['id', 'vendor', 'summary', 'currentCost', 'proposedCost', 'percent', 'status', 'createdAt'],
 } as const;
 
 /** Pricing changes show the cost before and after and its move; item changes name the fields they change. */

@@ -11,7 +11,7 @@ export type Subsidiary = Pick<Awaited<ReturnType<typeof listSubsidiaries>>['subs
 
 /** What each scope lets the retailer's system do, in the admin's words (docs/api.md). */
 export const SCOPE_WORDS: Record<IntegrationScope, string> = {
-  'documents:write': 'Send documents (orders, returns, GRVs, remittances…)',
+  'documents:write': 'Send documents (orders, returns, goods received vouchers, remittances…)',
   'events:read': 'Receive the suppliers’ answers (events feed and webhooks)',
 };
 

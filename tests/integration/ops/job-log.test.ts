@@ -59,9 +59,11 @@ it('logs each job with the request id of the request that enqueued it', async ()
   expect(row.payload.requestId).toBe('request-that-enqueued-1');
 
   running = await startWorker({ relayIntervalMs: 100, closePool: false });
+  // The relay also sends what earlier suites left in the outbox (an approval's job, say): this job's line is the one with its id.
+  const ownLine = () => jobLines().find((line) => String(line.jobId).startsWith(`outbox-${id}-`) && line.outcome === 'completed');
   const deadline = Date.now() + 20_000;
-  while (!jobLines().some((line) => line.outcome === 'completed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  const [line] = jobLines();
+  while (!ownLine() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const line = ownLine();
   expect(line).toMatchObject({
     component: 'worker',
     job: 'send-email',
@@ -69,7 +71,6 @@ it('logs each job with the request id of the request that enqueued it', async ()
     outcome: 'completed',
     requestId: 'request-that-enqueued-1',
   });
-  expect(String(line.jobId)).toMatch(new RegExp(`^outbox-${id}-`));
-  expect(typeof line.durationMs).toBe('number');
+  expect(typeof line?.durationMs).toBe('number');
   expect(smtp.messages.some((m) => m.to.includes('job-log@example.test'))).toBe(true);
 });

@@ -13,7 +13,26 @@ process.env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS = '1000';
 let client: typeof import('@/db/client');
 beforeAll(async () => {
   client = await import('@/db/client');
+  await openBothConnections();
 });
+
+/**
+ * The pool's 300 ms also bounds opening a connection, which on a loaded machine can take longer (CI failed
+ * so before any test ran): open both before the tests, retrying, so they measure the limits, not the fork.
+ */
+async function openBothConnections(): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const opened: pg.PoolClient[] = [];
+    try {
+      for (let i = 0; i < 2; i++) opened.push(await client.pool.connect());
+      return;
+    } catch (error) {
+      if (attempt === 20) throw error;
+    } finally {
+      for (const c of opened) c.release();
+    }
+  }
+}
 afterAll(async () => {
   await client.pool.end();
 });

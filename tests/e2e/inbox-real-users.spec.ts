@@ -280,7 +280,8 @@ test.describe('on a phone (390 px)', () => {
     // Each order a card: its number, then customer, dates, total and status; the other columns stay out.
     const card: Locator = rows(page).first();
     // Rows are cards, not table rows; the headers are left to screen readers (a 1 px clip), the cards carry the labels.
-    expect(await card.evaluate((el) => getComputedStyle(el).display)).toBe('block');
+    // A card is a column of labelled fields led by its title (a flex column since 911b229), not a table row.
+    expect(await card.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
     expect((await page.getByRole('columnheader', { name: 'Order type' }).boundingBox())!.width).toBeLessThanOrEqual(1);
     await expect(card.locator('[data-doc-button]')).toBeVisible();
     for (const label of ['Customer', 'Order date', 'Delivery date', 'Total', 'Status']) {

@@ -39,6 +39,29 @@ const UNREAD_LISTED = sql`is_read = false and xdoc_type_code in ('deliverynote',
 /** Invoices tab, toInvoice: confirmed or partly confirmed purchase orders whose invoicing is not closed (invoiced fully or dismissed). */
 const TO_INVOICE = sql`xdoc_type_code = 'order' and responded_at is not null and invoicing_closed_at is null and wf_status_code in ('confirmed', 'mixed') and xdoc_sub_type_code is distinct from 'return'`;
 
+/** Each three and four characters of a document number, lower case, prefixed by its vendor (migration 0026). */
+const DOCNO_GRAMS = sql`docno_vendor_grams(vendor_id, docno)`;
+
+function inboxSearchIndexes() {
+  // One index per unread type: with the type in the predicate, the planner has no type condition left to
+  // AND with the type's own index, which would read every document of that type.
+  const unreadOf = (type: string) => sql`is_read = false and xdoc_type_code = ${sql.raw(`'${type}'`)}`;
+  const lists = {
+    open_purchase: OPEN_PURCHASE,
+    open_return: OPEN_RETURN,
+    responded_return: RESPONDED_RETURN,
+    to_invoice: TO_INVOICE,
+    unread_deliverynote: unreadOf('deliverynote'),
+    unread_dispute: unreadOf('dispute'),
+    unread_remittance: unreadOf('remittance'),
+  };
+  // fastupdate off: a search never reads a pending list of unsorted new entries (up to 4 MB) nor waits for
+  // vacuum to merge it, at the price of each new list member's pieces entered one by one.
+  return Object.entries(lists).map(([name, where]) =>
+    index(`xdocs_inbox_${name}_search_idx`).using('gin', DOCNO_GRAMS).with({ fastupdate: false }).where(where),
+  );
+}
+
 /**
  * Indexes for the inbox lists sorted by a column (`sort`): for each list and each sort column, one led by
  * the vendor and one by vendor and store, then the column and the id (the tiebreak), so a page of one
@@ -141,6 +164,10 @@ export const xdocs = pgTable(
     index('xdocs_docno_idx').on(t.docno),
     // Inbox docno filter: any part of the number, any case, `lower(docno) like '%4632%'` (pg_trgm, migration 0008).
     index('xdocs_docno_trgm_idx').using('gin', sql`lower(docno) gin_trgm_ops`),
+    // A supplier's part-number search in each inbox list: the list's documents by vendor and each three and four
+    // characters of their number ('7:008', '7:0083'), so a fragment's candidates are that vendor's documents of
+    // that list holding it, however large the other vendors and lists grow (lib/domain/inbox/docno-search.ts).
+    ...inboxSearchIndexes(),
     index('xdocs_orderno_idx').on(t.orderno),
     index('xdocs_related_idx').on(t.relatedXdocId),
     // Inbox: open purchase orders, open return orders and responded return orders per vendor, newest first.

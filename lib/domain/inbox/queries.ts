@@ -7,7 +7,7 @@ import { NEWEST_FIRST, summariesPageJson, type XdocListRow } from '../documents/
 import { JsonText } from '../json-text';
 import { cappedCountSql } from '../documents/capped-count';
 import { cappedResultPager, offsetOf, resultPager, type ResultPager } from '../paging';
-import { escapeLike } from '../query-text';
+import { docnoContains, SEARCH_TOTAL_CAP } from './docno-search';
 import { orderBySql, type SortColumns } from '../sorting';
 import type { InboxFilter, InboxSortKey, ReturnOrderFilter } from './schemas';
 
@@ -39,26 +39,15 @@ const SORT_COLUMNS: SortColumns<InboxSortKey> = {
 };
 
 /**
- * Any part of the document number, in any case ('4632' finds PO00004632). Three characters or more are
- * a LIKE on lower(docno), which the trigram index xdocs_docno_trgm_idx serves. One or two characters
- * hold no trigram: that index would have to be read whole, so they are an ILIKE on docno itself, which
- * it does not serve, and are checked on the list's own index (docno is in each). Both are planned for
- * the text (plannedForValues), so the planner weighs how many numbers contain it. Which of the two is
- * literal SQL chosen here; the text only ever travels as a parameter, its wildcards escaped.
+ * The filters other than vendor (the scope's part, see scopeOf) and store (which the counters also cover).
+ * `vendorIds`: the vendors the list reads (listVendors), which the part-number search narrows by.
  */
-const TRIGRAM_MIN_LENGTH = 3;
-function docnoContains(docno: string): SQL {
-  const pattern = `%${escapeLike(docno.toLowerCase())}%`;
-  return docno.length >= TRIGRAM_MIN_LENGTH ? sql`lower(${xdocs.docno}) like ${pattern}` : sql`${xdocs.docno} ilike ${pattern}`;
-}
-
-/** The filters other than vendor (the scope's part, see scopeOf) and store (which the counters also cover). */
-function filterConditions(f: InboxFilter): (SQL | undefined)[] {
+function filterConditions(f: InboxFilter, vendorIds: readonly number[] | null): (SQL | undefined)[] {
   return [
     f.xdocTypeSubCode ? eq(xdocs.xdocSubTypeCode, f.xdocTypeSubCode) : undefined,
     f.orderType ? eq(xdocs.orderType, f.orderType) : undefined,
     f.wfStatusCode ? eq(xdocs.wfStatusCode, f.wfStatusCode) : undefined,
-    f.docno ? docnoContains(f.docno) : undefined,
+    f.docno ? docnoContains(f.docno, vendorIds) : undefined,
     f.deliveryDateFrom ? gte(xdocs.deliveryDate, f.deliveryDateFrom) : undefined,
     f.deliveryDateTo ? lte(xdocs.deliveryDate, f.deliveryDateTo) : undefined,
     f.fromDate ? gte(xdocs.docDate, f.fromDate) : undefined,
@@ -102,18 +91,21 @@ export type InboxListName = keyof typeof INBOX_LISTS;
 const scopeOf = (scope: Scope, filter: InboxFilter): SQL =>
   filter.vendor !== undefined ? scope.documentsOfVendor(filter.vendor) : scope.documents();
 
-function listWhere(scopeCondition: SQL, list: InboxListName, filter: InboxFilter): SQL {
+/** The vendors whose documents the list reads: the vendor filter's, else the scope's (null: not by vendor). */
+const listVendors = (scope: Scope, filter: InboxFilter): readonly number[] | null =>
+  filter.vendor !== undefined ? [filter.vendor] : scope.vendorIds;
+
+function listWhere(scopeCondition: SQL, vendorIds: readonly number[] | null, list: InboxListName, filter: InboxFilter): SQL {
   const atStore = filter.store !== undefined ? eq(xdocs.storeId, filter.store) : undefined;
-  return and(scopeCondition, ...INBOX_LISTS[list].base, atStore, ...filterConditions(filter)) ?? sql`true`;
+  return and(scopeCondition, ...INBOX_LISTS[list].base, atStore, ...filterConditions(filter, vendorIds)) ?? sql`true`;
 }
 
 /** The select of one page's ids with the list's total beside them (see listPage). */
 export function inboxPageQuery(scope: Scope, list: InboxListName, filter: InboxFilter): SQL {
   const def: ListDef = INBOX_LISTS[list];
-  const where = listWhere(scopeOf(scope, filter), list, filter);
+  const where = listWhere(scopeOf(scope, filter), listVendors(scope, filter), list, filter);
   const counted = def.counted && countersCover(filter) ? countedTotalSql(scope, def.counted, filter) : null;
-  // A part-number search is counted only up to the cap: a fragment in every number would count them all.
-  const total = counted ?? (filter.docno ? cappedCountSql(where) : countSql(where));
+  const total = counted ?? totalSql(where, filter);
   const order = orderBySql(filter, SORT_COLUMNS, { tiebreak: xdocs.id, defaultOrder: NEWEST_FIRST });
   const rows = filter.sort ? sortedRows(scope, list, filter, SORT_COLUMNS[filter.sort], order) : null;
   // `results` is a validated whole number; as a literal it steers the page's plan (see summariesPageJson).
@@ -138,7 +130,7 @@ function sortedRows(scope: Scope, list: InboxListName, filter: InboxFilter, colu
   if (filter.vendor !== undefined || vendorIds === null || vendorIds.length < 2) return null;
   const branches = vendorIds.map(
     (vendorId) =>
-      sql`(select ${xdocs.id}, ${column} from ${xdocs} where ${listWhere(scope.documentsOfVendor(vendorId), list, filter)} order by ${order})`,
+      sql`(select ${xdocs.id}, ${column} from ${xdocs} where ${listWhere(scope.documentsOfVendor(vendorId), [vendorId], list, filter)} order by ${order})`,
   );
   return sql.join(branches, sql` union all `);
 }
@@ -148,10 +140,10 @@ export const plannedForValues = (filter: InboxFilter): boolean => Boolean(filter
 
 async function listPage<T>(scope: Scope, list: InboxListName, filter: InboxFilter, wrap: (rows: string, pager: string) => T): Promise<T> {
   const found = await summariesPageJson(inboxPageQuery(scope, list, filter), { plannedForValues: plannedForValues(filter) });
-  const where = listWhere(scopeOf(scope, filter), list, filter);
-  const totalResults = found.total ?? (filter.page > 1 ? await countWhere(filter.docno ? cappedCountSql(where) : countSql(where)) : 0);
+  const where = listWhere(scopeOf(scope, filter), listVendors(scope, filter), list, filter);
+  const totalResults = found.total ?? (filter.page > 1 ? await countWhere(totalSql(where, filter)) : 0);
   const pager = filter.docno
-    ? cappedResultPager(filter.results, filter.page, totalResults)
+    ? cappedResultPager(filter.results, filter.page, totalResults, SEARCH_TOTAL_CAP)
     : resultPager(filter.results, filter.page, totalResults);
   return wrap(found.json, JSON.stringify(pager));
 }
@@ -160,7 +152,7 @@ const asInboxPage = (rows: string, pager: string) => new JsonText<InboxPage>(`{"
 
 /** The counters are kept per vendor, list and store: they answer a list with no filter but the vendor and the store. */
 function countersCover(filter: InboxFilter): boolean {
-  return filterConditions(filter).every((c) => c === undefined);
+  return filterConditions(filter, null).every((c) => c === undefined);
 }
 
 /** A list's exact total from the trigger-kept counters; null when they do not cover the actor's scope. */
@@ -173,6 +165,9 @@ function countedTotalSql(scope: Scope, list: InboxCountedList, { store, vendor }
 }
 
 const countSql = (where: SQL) => sql`(select count(*)::int from ${xdocs} where ${where})`;
+
+/** A list's total counted from its documents: a part-number search only up to its cap (a fragment may be in every number). */
+const totalSql = (where: SQL, filter: InboxFilter) => (filter.docno ? cappedCountSql(where, SEARCH_TOTAL_CAP) : countSql(where));
 
 async function countWhere(count: SQL): Promise<number> {
   const { rows } = await db.execute<{ total: number }>(sql`select ${count} as total`);

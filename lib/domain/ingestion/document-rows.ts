@@ -98,6 +98,8 @@ export function documentColumns(doc: IngestedDocument, refs: ResolvedReferences,
     xdocDeliverynoteDate: kind.type === 'deliverynote' ? doc.docDate : null,
     deliverynoteNumber: kind.type === 'deliverynote' ? doc.docno : null,
     reasonCode: doc.reasonCode ?? null,
+    // Written with the document, so its lines' insert finds it right and does not update the row again (migration 0027).
+    lineCount: new Set(doc.lines.map((l) => l.lineNumber)).size,
   };
 }
 

@@ -44,3 +44,24 @@ it('leaves a document whose lines all went with 0', async () => {
   await db.delete(xdocLines).where(eq(xdocLines.xdocId, order.id));
   expect(await lineCount(order.id)).toBe(0);
 });
+
+it('does not write a count that is already right: a new document sent with its count is written once', async () => {
+  const order = await createOrder({ vendorCode: 'V0001', lines: 0 });
+  const updates = await db.transaction(async (tx) => {
+    // The session's count of updated xdocs rows not yet reported: what the statements below add to it.
+    const updated = async () =>
+      Number(
+        (await tx.execute<{ n: string }>(sql`select n_tup_upd::text as n from pg_stat_xact_user_tables where relname = 'xdocs'`)).rows[0].n,
+      );
+    const before = await updated();
+    await tx.update(xdocs).set({ lineCount: 2 }).where(eq(xdocs.id, order.id));
+    await tx.insert(xdocLines).values([
+      { xdocId: order.id, lineNumber: 1, catalogueCode: 'A' },
+      { xdocId: order.id, lineNumber: 2, catalogueCode: 'B' },
+    ]);
+    // The one update above, and none by the lines' trigger.
+    return (await updated()) - before;
+  });
+  expect(updates).toBe(1);
+  expect(await lineCount(order.id)).toBe(2);
+});

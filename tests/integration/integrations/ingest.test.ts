@@ -7,6 +7,9 @@ import { PUT as respondRoute } from '@/app/api/orders/[id]/route';
 import { callRoute, sessionHeaders } from '../support/actors';
 import { storeByCode, uniqueTag, vendorByCode } from '../support/fixtures';
 import { callV1, newIntegration } from '../support/integrations';
+import { integrationForKey } from '@/lib/domain/integrations/authenticate';
+import { ingestInTransaction } from '@/lib/domain/ingestion/ingest-document';
+import { ingestedDocumentSchema } from '@/lib/domain/ingestion/schemas';
 
 afterAll(() => pool.end());
 
@@ -247,4 +250,25 @@ describe('POST /api/v1/documents', () => {
       if (type === 'aux.grv') expect(doc.relatedXdocId).toBe((await stored(po.docno)).id);
     }
   });
+});
+
+it('writes a new document once, its line count with it: inserting its lines does not update it again', async () => {
+  const actor = (await integrationForKey(key))!;
+  const doc = order({ lines: [...order().lines, { lineNumber: 3, catalogueCode: '101003', qty: 1, amount: '1.00', taxPercent: 15 }] });
+  const written = await db.transaction(async (tx) => {
+    // The session's counts of rows written to xdocs not yet reported (this transaction's and maybe earlier ones'):
+    // what ingesting adds to them is what it wrote. A second version of the new row would be an update.
+    const counts = async () =>
+      (
+        await tx.execute<{ ins: number; upd: number }>(
+          sql`select n_tup_ins::int as ins, n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'xdocs'`,
+        )
+      ).rows[0];
+    const before = await counts();
+    await ingestInTransaction(tx, actor, ingestedDocumentSchema.parse(doc));
+    const after = await counts();
+    return { ins: after.ins - before.ins, upd: after.upd - before.upd };
+  });
+  expect(written).toEqual({ ins: 1, upd: 0 });
+  expect((await stored(doc.docno as string)).lineCount).toBe(3);
 });

@@ -169,7 +169,6 @@ async function measureCopy() {
       xdocTotalExcl: totals.excl,
       xdocTaxAmount: totals.tax,
       xdocTotalIncl: totals.incl,
-      lineCount: doc.lines.length,
     };
     docColumns = Object.keys(columns).map(snakeCase);
     return Object.values(columns).map(csv).join(',');

@@ -59,18 +59,18 @@ export const linesJson = (doc: IngestedDocument, refs: ResolvedReferences): stri
 const LINES_OF = (
   json: string,
 ) => sql`(select * from jsonb_to_recordset(${json}::jsonb) as x(line_number int, catalogue_code text, descr text,
-  qty numeric(12, 2), amount numeric(14, 2), tax_percent numeric(5, 2), delivery_address_code text, store_id int, xdoc_id bigint))`;
+  qty numeric(12, 2), amount numeric(14, 2), tax_percent numeric(5, 2), delivery_address_code text, store_id int, tiny_mce text))`;
 
 /**
- * Inserts the lines of document `xdocId` from linesJson; tax per line rounded to the cent. Without an id, the
- * lines of many documents at once, each row naming its own `xdoc_id` (the bulk path).
+ * Inserts the lines of document `xdocId` from linesJson; tax per line rounded to the cent. For the lines of many
+ * documents at once (the bulk path), `xdocId` is a column of `join`, which matches each line's `tiny_mce` to its document.
  */
-export function insertLinesSql(xdocId: number | SQL | null, json: string): SQL {
+export function insertLinesSql(xdocId: number | SQL, json: string, join: SQL = sql``): SQL {
   return sql`insert into xdoc_lines (xdoc_id, line_number, catalogue_code, descr, qty, originalqty, amount, originalamount, tax_percent,
       tax_amount, delivery_address_code, store_id)
-    select ${xdocId === null ? sql`l.xdoc_id` : xdocId}, l.line_number, l.catalogue_code, l.descr, l.qty, l.qty, l.amount, l.amount, l.tax_percent,
+    select ${xdocId}, l.line_number, l.catalogue_code, l.descr, l.qty, l.qty, l.amount, l.amount, l.tax_percent,
       round(l.qty * l.amount * l.tax_percent / 100, 2), l.delivery_address_code, l.store_id
-    from ${LINES_OF(json)} l`;
+    from ${LINES_OF(json)} l ${join}`;
 }
 
 /** The document's own columns (everything but ids, state and totals), for insert and update alike. */

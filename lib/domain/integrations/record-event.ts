@@ -1,6 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { events } from '../../../db/schema';
-import { addWebhookDeliveries } from '../webhooks/fan-out';
+import { webhookDeliveriesSql } from '../webhooks/fan-out';
 import { notifyOfEvents } from '../notifications/notify';
 import type { EventType } from './event-schemas';
 
@@ -19,27 +19,24 @@ export type NewEvent = {
 /**
  * Writes events inside the caller's transaction, so an event exists exactly when its act committed.
  * The row's xid (the transaction's id, a column default) is what the feed orders and cuts by. Its webhook
- * deliveries are written here too (lib/domain/webhooks/fan-out.ts), and the notifications of the users to be told
- * by e-mail (lib/domain/notifications/notify.ts).
+ * deliveries are written by the same statement (lib/domain/webhooks/fan-out.ts), and the notifications of
+ * the users to be told by e-mail by the next (lib/domain/notifications/notify.ts).
  */
 export async function recordEvents(tx: DbOrTx, list: readonly NewEvent[]): Promise<void> {
   if (!list.length) return;
-  const written = await tx
-    .insert(events)
-    .values(
-      list.map((e) => ({
-        type: e.type,
-        subsidiaryId: e.subsidiaryId,
-        vendorId: e.vendorId ?? null,
-        xdocId: e.xdocId ?? null,
-        data: e.data,
-      })),
-    )
-    .returning({ id: events.id });
-  await addWebhookDeliveries(
-    tx,
-    written.map((e) => e.id),
-  );
+  const rows = list.map((e) => ({
+    type: e.type,
+    subsidiary_id: e.subsidiaryId,
+    vendor_id: e.vendorId ?? null,
+    xdoc_id: e.xdocId ?? null,
+    data: e.data,
+  }));
+  await tx.execute(sql`
+    with written as (
+      insert into events (type, subsidiary_id, vendor_id, xdoc_id, data)
+      select type, subsidiary_id, vendor_id, xdoc_id, data from jsonb_populate_recordset(null::events, ${JSON.stringify(rows)}::jsonb)
+      returning id, subsidiary_id)
+    ${webhookDeliveriesSql(sql`written`)}`);
   await notifyOfEvents(tx, list);
 }
 

@@ -1,4 +1,4 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { stores, vendors } from '../../../db/schema';
 import type { IntegrationActor } from '../../auth/integration-actor';
@@ -15,7 +15,7 @@ const branchKey = (subsidiaryId: number, addressCode: string) => `${subsidiaryId
 /**
  * The vendors, stores and branch stores that one request's documents name, each code looked up once for the
  * whole request: a bulk file names the same few hundred codes in thousands of documents, so a batch costs
- * at most three queries for the codes it is the first to name, and none after. A store outside the key's
+ * at most two queries for the codes it is the first to name, and none after. A store outside the key's
  * subsidiaries reads as unknown, so a key learns nothing of other subsidiaries. Vendors trade with every
  * subsidiary (there is no vendor–subsidiary table; design §5), so a vendor is only checked to exist.
  */
@@ -26,28 +26,21 @@ export class ReferenceCache {
 
   constructor(private readonly actor: IntegrationActor) {}
 
-  /** Looks up the codes of `docs` not seen before in this request. */
+  /** Looks up the codes of `docs` not seen before in this request: the stores and vendors in one statement. */
   async load(tx: DbOrTx, docs: readonly IngestedDocument[]): Promise<void> {
     const newStores = [...new Set(docs.map((d) => d.storeCode))].filter((c) => !this.stores.has(c));
-    if (newStores.length) {
-      const rows = await tx
-        .select({
-          code: stores.code,
-          id: stores.id,
-          subsidiaryId: stores.subsidiaryId,
-          regionId: stores.regionId,
-          divisionId: stores.divisionId,
-          addressCode: stores.addressCode,
-        })
-        .from(stores)
-        .where(and(inArray(stores.code, newStores), inArray(stores.subsidiaryId, [...this.actor.subsidiaryIds])));
-      for (const code of newStores) this.stores.set(code, null);
-      for (const { code, ...store } of rows) if (!this.stores.get(code)) this.stores.set(code, store);
-    }
     const newVendors = [...new Set(docs.map((d) => d.vendorCode))].filter((c) => !this.vendors.has(c));
-    if (newVendors.length) {
-      const rows = await tx.select({ code: vendors.code, id: vendors.id }).from(vendors).where(inArray(vendors.code, newVendors));
-      for (const code of newVendors) this.vendors.set(code, rows.find((r) => r.code === code)?.id ?? null);
+    if (newStores.length || newVendors.length) {
+      const { rows } = await tx.execute<{ stores: (Store & { code: string })[]; vendors: { code: string; id: number }[] }>(sql`select
+        (select coalesce(json_agg(json_build_object('code', code, 'id', id, 'subsidiaryId', subsidiary_id, 'regionId', region_id,
+            'divisionId', division_id, 'addressCode', address_code)), '[]')
+          from ${stores} where code = any(${sql.param(newStores)}::text[]) and subsidiary_id = any(${sql.param([...this.actor.subsidiaryIds])}::int[])
+        ) as stores,
+        (select coalesce(json_agg(json_build_object('code', code, 'id', id)), '[]') from ${vendors}
+          where code = any(${sql.param(newVendors)}::text[])) as vendors`);
+      for (const code of newStores) this.stores.set(code, null);
+      for (const { code, ...store } of rows[0].stores) if (!this.stores.get(code)) this.stores.set(code, store);
+      for (const code of newVendors) this.vendors.set(code, rows[0].vendors.find((r) => r.code === code)?.id ?? null);
     }
     await this.loadBranches(tx, docs);
   }

@@ -6,6 +6,7 @@ import { summariesPageJsonQuery } from '../lib/domain/documents/summary';
 import { inboxPageQuery, plannedForValues, type InboxListName } from '../lib/domain/inbox/queries';
 import { INBOX_SORT_KEYS, inboxFilterSchema } from '../lib/domain/inbox/schemas';
 import { env } from '../lib/env';
+import { sessionOptions } from '../db/client';
 
 /**
  * EXPLAIN (ANALYZE) of inbox page statements exactly as the portal sends them: built by the domain
@@ -41,7 +42,8 @@ function defaultQueries(store: number): string[] {
   return queries;
 }
 
-const client = new pg.Client({ connectionString: env.DATABASE_URL });
+// With the web's session settings (db/client.ts), JIT off among them.
+const client = new pg.Client({ connectionString: env.DATABASE_URL, options: sessionOptions('web') });
 await client.connect();
 try {
   const { rows: links } = await client.query<{ vendor_id: number; can_write: boolean }>(

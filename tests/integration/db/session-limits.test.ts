@@ -48,6 +48,10 @@ describe('web database sessions', () => {
     expect(await setting(client.pool, 'plan_cache_mode')).toBe('force_generic_plan');
   });
 
+  it('never JIT-compile a statement (a request is milliseconds; compiling one took 50 ms)', async () => {
+    expect(await setting(client.pool, 'jit')).toBe('off');
+  });
+
   it('cancel a statement that runs past the statement time-out', async () => {
     await expect(client.pool.query('select pg_sleep(2)')).rejects.toMatchObject({ code: '57014' });
     expect((await client.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
@@ -82,6 +86,8 @@ describe('background database sessions', () => {
     client.setBackgroundSessions();
     expect(await setting(client.pool, 'statement_timeout')).toBe('0');
     expect(await setting(client.pool, 'idle_in_transaction_session_timeout')).toBe('0');
+    // The worker's long reports may still be compiled.
+    expect(await setting(client.pool, 'jit')).toBe('on');
     expect((await client.pool.query('select 1 as one from pg_sleep(0.7)')).rows).toEqual([{ one: 1 }]);
   });
 });

@@ -8,8 +8,10 @@ CREATE FUNCTION docno_vendor_pieces(vendor_id integer, docno text, size integer)
   SELECT coalesce(array_agg(DISTINCT vendor_id::text || ':' || substr(lower(docno), i, size)), '{}')
   FROM generate_series(1, length(docno) - size + 1) AS i
 $$;--> statement-breakpoint
+-- Its cost says what it is (about 2.5 µs a row, against an ILIKE's 0.3): at the default of 100 the planner read a
+-- small vendor's whole list computing the pieces of every number (40,000 of them, 100 ms) rather than ask the index.
 CREATE FUNCTION docno_vendor_grams(vendor_id integer, docno text) RETURNS text[]
-  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE COST 1000 AS $$
   SELECT docno_vendor_pieces(vendor_id, docno, 3) || docno_vendor_pieces(vendor_id, docno, 4)
 $$;--> statement-breakpoint
 CREATE FUNCTION docno_fragment_grams(vendor_id integer, fragment text) RETURNS text[]

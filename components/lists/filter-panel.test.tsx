@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { FilterPanel, type FilterField } from './filter-panel';
 
 const fields: FilterField[] = [
@@ -54,5 +55,17 @@ describe('FilterPanel', () => {
     expect(screen.getByLabelText('Number')).toHaveValue('PO123');
     rerender(<FilterPanel fields={fields} values={{ docno: 'PO9' }} lookups={{}} onApply={() => {}} onReset={() => {}} label="Filters" />);
     expect(screen.getByLabelText('Number')).toHaveValue('PO9');
+  });
+
+  it("can't be used in the server's HTML, before hydration, and can once rendered in the browser", () => {
+    const panel = <FilterPanel fields={fields} values={{}} lookups={{}} onApply={() => {}} onReset={() => {}} label="Filters" />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(panel);
+    expect(container.querySelector('fieldset')).toBeDisabled();
+    expect(container.querySelector('button[type="submit"]')).toBeDisabled();
+
+    render(panel);
+    expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
+    expect(screen.getByLabelText('Number')).toBeEnabled();
   });
 });

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DatePicker } from '@/components/ui/date-picker';
 import type { PickerFormat } from '@/lib/format/dates';
 import { LookupCombobox } from '@/components/lookups/lookup-combobox';
+import { useInteractive } from '@/lib/client/interactive';
 import type { LookupKind } from '@/components/lookups/sources';
 import { useApplyOnChange } from './use-apply-on-change';
 
@@ -78,6 +79,9 @@ export function FilterPanel<Name extends string>({
   const [draft, setDraft] = useState<FilterValues<Name>>(values);
   const [errors, setErrors] = useState<FilterErrors<Name>>({});
   const idPrefix = useId();
+  // A filter chosen before hydration would be reset by it, and a Search pressed then would submit the
+  // form natively (a GET that drops the screen's own address parameters): until then nothing can be used.
+  const interactive = useInteractive();
 
   // Filters put in force from elsewhere (back/forward in the address bar) replace what the form shows.
   const [shownValues, setShownValues] = useState(values);
@@ -107,86 +111,88 @@ export function FilterPanel<Name extends string>({
 
   return (
     <form id={panelId} className={`filters ${autoCollapse ? 'filters--auto' : ''}`.trim()} aria-label={label} onSubmit={submit} noValidate>
-      {fields.map((field) => {
-        const value = draft[field.name] ?? '';
-        const options = field.options ?? lookups[field.name] ?? [];
-        const id = `${idPrefix}-${field.name}`;
-        const error = fieldErrors[field.name];
-        const described = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
-        return (
-          <div key={field.name} className="field">
-            <label htmlFor={id} className="field__label">
-              {field.label}
-            </label>
-            {field.kind === 'lookup' && field.lookup ? (
-              <LookupCombobox
-                kind={field.lookup}
-                id={id}
-                name={field.name}
-                value={value}
-                chosen={lookups[field.name]?.find((o) => o.value === value)}
-                onChange={(option) => set(field.name, option?.value ?? '')}
-                invalid={Boolean(error)}
-                describedBy={error ? `${id}-error` : undefined}
-              />
-            ) : field.kind === 'select' ? (
-              <select
-                id={id}
-                className="select"
-                name={field.name}
-                value={value}
-                onChange={(e) => set(field.name, e.target.value)}
-                {...described}
-              >
-                <option value="">{field.emptyLabel ?? 'All'}</option>
-                {options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            ) : field.kind === 'date' ? (
-              <DatePicker
-                id={id}
-                name={field.name}
-                value={value}
-                format={field.format}
-                onChange={(v) => set(field.name, v)}
-                {...described}
-              />
-            ) : (
-              <input
-                id={id}
-                className="input"
-                name={field.name}
-                type="search"
-                value={value}
-                autoComplete="off"
-                onChange={(e) => set(field.name, e.target.value)}
-                {...described}
-              />
-            )}
-            {error ? (
-              <p id={`${id}-error`} className="field__error" role="alert">
-                {error}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
-      {panelMessage ? (
-        <p className="field__error filters__message" role="alert">
-          {panelMessage}
-        </p>
-      ) : null}
-      <div className="filters__actions">
-        <button type="button" className="btn" onClick={reset}>
-          Reset filters
-        </button>
-        <button type="submit" className="btn btn--primary">
-          Search
-        </button>
-      </div>
+      <fieldset className="filters__fields" disabled={!interactive}>
+        {fields.map((field) => {
+          const value = draft[field.name] ?? '';
+          const options = field.options ?? lookups[field.name] ?? [];
+          const id = `${idPrefix}-${field.name}`;
+          const error = fieldErrors[field.name];
+          const described = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+          return (
+            <div key={field.name} className="field">
+              <label htmlFor={id} className="field__label">
+                {field.label}
+              </label>
+              {field.kind === 'lookup' && field.lookup ? (
+                <LookupCombobox
+                  kind={field.lookup}
+                  id={id}
+                  name={field.name}
+                  value={value}
+                  chosen={lookups[field.name]?.find((o) => o.value === value)}
+                  onChange={(option) => set(field.name, option?.value ?? '')}
+                  invalid={Boolean(error)}
+                  describedBy={error ? `${id}-error` : undefined}
+                />
+              ) : field.kind === 'select' ? (
+                <select
+                  id={id}
+                  className="select"
+                  name={field.name}
+                  value={value}
+                  onChange={(e) => set(field.name, e.target.value)}
+                  {...described}
+                >
+                  <option value="">{field.emptyLabel ?? 'All'}</option>
+                  {options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              ) : field.kind === 'date' ? (
+                <DatePicker
+                  id={id}
+                  name={field.name}
+                  value={value}
+                  format={field.format}
+                  onChange={(v) => set(field.name, v)}
+                  {...described}
+                />
+              ) : (
+                <input
+                  id={id}
+                  className="input"
+                  name={field.name}
+                  type="search"
+                  value={value}
+                  autoComplete="off"
+                  onChange={(e) => set(field.name, e.target.value)}
+                  {...described}
+                />
+              )}
+              {error ? (
+                <p id={`${id}-error`} className="field__error" role="alert">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        {panelMessage ? (
+          <p className="field__error filters__message" role="alert">
+            {panelMessage}
+          </p>
+        ) : null}
+        <div className="filters__actions">
+          <button type="button" className="btn" onClick={reset}>
+            Reset filters
+          </button>
+          <button type="submit" className="btn btn--primary">
+            Search
+          </button>
+        </div>
+      </fieldset>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import * as schema from './schema';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 declare global {
-  var __portalPool: pg.Pool | undefined;
+  var __portalPool: PortalPool | undefined;
 }
 
 /**
@@ -22,12 +22,23 @@ declare global {
  */
 export type SessionKind = 'web' | 'background';
 
+/**
+ * How a session plans its statements. `generic`: the pool's sessions. `forValues`: the companion pool's
+ * (queryPlannedForValues), every statement planned for the values it is given, serially, read only.
+ */
+export type Planning = 'generic' | 'forValues';
+
 /** The startup options of a session of that kind (PostgreSQL settings sent with the connection, no extra round trip). */
-export function sessionOptions(kind: SessionKind): string {
+export function sessionOptions(kind: SessionKind, planning: Planning = 'generic'): string {
   // Prepared statements (queryPrepared) keep one generic plan: planning a join on xdocs and its many
   // indexes costs more than running it. Only queries whose best plan does not depend on their values
   // are prepared; the rest are planned for their actual values on every call (see summary.ts).
-  const settings = ['plan_cache_mode=force_generic_plan'];
+  const settings =
+    planning === 'generic'
+      ? ['plan_cache_mode=force_generic_plan']
+      : // Serial: such a search reads at most a supplier's list, and starting parallel workers for it cost more
+        // than the scan they would share (50 ms against 16 ms on two busy cores, bench/notes.md).
+        ['plan_cache_mode=force_custom_plan', 'max_parallel_workers_per_gather=0', 'default_transaction_read_only=on'];
   if (kind === 'web')
     settings.push(
       `statement_timeout=${env.DB_STATEMENT_TIMEOUT_MS}`,
@@ -55,9 +66,45 @@ export function setBackgroundSessions(): void {
  * The holder's next query then fails, and the pool drops the connection when it comes back.
  */
 class PortalClient extends pg.Client {
+  static planning: Planning = 'generic';
   constructor(config?: string | pg.ClientConfig) {
-    super({ ...(typeof config === 'string' ? { connectionString: config } : config), options: sessionOptions(sessionKind) });
+    const { planning } = new.target as typeof PortalClient;
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), options: sessionOptions(sessionKind, planning) });
     this.on('error', (error) => console.error(`[db] connection lost: ${error.message}`));
+  }
+}
+
+/** A connection of the companion pool: every statement planned for its values (see Planning). */
+class PlannedForValuesClient extends PortalClient {
+  static override planning: Planning = 'forValues';
+}
+
+/**
+ * The process's pool, with a companion pool opened on first use for queryPlannedForValues: its sessions
+ * plan for values by their startup settings, so such a read is one round trip instead of three (a
+ * transaction setting them, the statement, the commit). Ending the pool ends both.
+ */
+class PortalPool extends pg.Pool {
+  #plannedForValues?: pg.Pool;
+
+  constructor(private readonly settings: pg.PoolConfig) {
+    super({ ...settings, Client: PortalClient });
+  }
+
+  get plannedForValues(): pg.Pool {
+    if (!this.#plannedForValues) {
+      this.#plannedForValues = new pg.Pool({ ...this.settings, Client: PlannedForValuesClient });
+      this.#plannedForValues.on('error', () => {}); // as the pool's own, below
+    }
+    return this.#plannedForValues;
+  }
+
+  override end(): Promise<void>;
+  override end(callback: () => void): void;
+  override end(callback?: () => void): Promise<void> | void {
+    const ended = Promise.all([this.#plannedForValues?.end(), super.end()]).then(() => undefined);
+    if (!callback) return ended;
+    void ended.then(callback);
   }
 }
 
@@ -65,13 +112,12 @@ class PortalClient extends pg.Client {
  * One pool per process; kept on globalThis so Next's dev reloads do not leak connections. A request waits
  * at most DB_ACQUIRE_TIMEOUT_MS for a connection, then fails, rather than queueing behind a held pool.
  */
-export const pool: pg.Pool =
+export const pool: PortalPool =
   globalThis.__portalPool ??
-  new pg.Pool({
+  new PortalPool({
     connectionString: env.DATABASE_URL,
     max: env.DB_POOL_MAX,
     connectionTimeoutMillis: env.DB_ACQUIRE_TIMEOUT_MS,
-    Client: PortalClient,
   });
 globalThis.__portalPool = pool;
 // An idle connection the server closes (a restart, or the demo's database stopping) emits 'error' on the
@@ -109,27 +155,14 @@ export function fixedSql(fragment: SQL): SQL {
 }
 
 /**
- * Runs a query planned for the values it is given (a custom plan), for the few reads whose best plan
+ * Runs a read planned for the values it is given (a custom plan), for the few reads whose best plan
  * depends on a value: a search for part of a document number is best served by the trigram index when
  * the text is rare and by reading the list in order when most numbers contain it, and a generic plan has
- * to pick one for all. The pool's sessions force generic plans, so this asks for a custom plan for its own
- * (read-only) transaction. Costs the planning (about 1–2 ms for a list page) and two short round trips.
+ * to pick one for all. The pool's sessions force generic plans, so this runs on the companion pool's
+ * (PortalPool.plannedForValues): one round trip, and the planning (about 1–2 ms for a list page).
  */
 export async function queryPlannedForValues<Row>(query: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    // Serial: such a search reads at most a supplier's list, and starting parallel workers for it cost more
-    // than the scan they would share (50 ms against 16 ms on two busy cores, bench/notes.md).
-    await client.query('begin read only; set local plan_cache_mode = force_custom_plan; set local max_parallel_workers_per_gather = 0');
-    const result = await client.query({ text, values: params });
-    await client.query('commit');
-    return result.rows as Row[];
-  } catch (error) {
-    await client.query('rollback').catch(() => (broken = true));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  const result = await pool.plannedForValues.query({ text, values: params });
+  return result.rows as Row[];
 }

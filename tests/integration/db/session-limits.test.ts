@@ -78,6 +78,33 @@ describe('web database sessions', () => {
   });
 });
 
+describe('reads planned for their values (queryPlannedForValues)', () => {
+  it('run in one round trip on sessions that plan for values, serially, read only, with the web limits', async () => {
+    const { sql } = await import('drizzle-orm');
+    const pg = (await import('pg')).default;
+    const sent = jest.spyOn(pg.Client.prototype, 'query');
+    try {
+      const [row] = await client.queryPlannedForValues<Record<string, string>>(
+        sql`select current_setting('plan_cache_mode') as plans, current_setting('max_parallel_workers_per_gather') as workers,
+                   current_setting('transaction_read_only') as "readOnly", current_setting('statement_timeout') as timeout,
+                   ${'given'}::text as value`,
+      );
+      expect(row).toEqual({ plans: 'force_custom_plan', workers: '0', readOnly: 'on', timeout: '500ms', value: 'given' });
+      // Before, a transaction set the first three: begin and settings, the statement, commit.
+      expect(sent).toHaveBeenCalledTimes(1);
+    } finally {
+      sent.mockRestore();
+    }
+  });
+
+  it('cannot write', async () => {
+    const { sql } = await import('drizzle-orm');
+    await expect(client.queryPlannedForValues(sql`create temporary table planned_for_values_write (x int)`)).rejects.toMatchObject({
+      code: '25006',
+    });
+  });
+});
+
 describe('background database sessions', () => {
   it('have neither time-out, for connections opened after the worker asks for them', async () => {
     // Close the web connections the pool holds, so the next one is opened anew.

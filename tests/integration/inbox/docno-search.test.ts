@@ -8,6 +8,7 @@ import { INBOX_LISTS, inboxPageQuery, type InboxListName } from '@/lib/domain/in
 import { inboxFilterSchema } from '@/lib/domain/inbox/schemas';
 import { callRoute, sessionHeaders } from '../support/actors';
 import { createOrder, removeCreatedDocuments, uniqueTag, vendorByCode } from '../support/fixtures';
+import { INBOX_LIST_DOCUMENTS } from '../support/inbox';
 
 /*
  * The inbox's part-number search at any size (issue 30): a supplier's search is asked of its list's index
@@ -16,17 +17,6 @@ import { createOrder, removeCreatedDocuments, uniqueTag, vendorByCode } from '..
  */
 const SUPPLIER = 'supplier@portal.test'; // V0001 and V0002
 const TAG = uniqueTag();
-
-/** Each list's documents, as docs/api.md defines the inbox tabs. */
-const LIST_DOCUMENTS: Record<InboxListName, string> = {
-  open_purchase: `xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`,
-  open_return: `xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code = 'return'`,
-  responded_return: `xdoc_type_code = 'order' and responded_at is not null and xdoc_sub_type_code = 'return' and invoicing_closed_at is null and wf_status_code in ('confirmed', 'mixed')`,
-  to_invoice: `xdoc_type_code = 'order' and responded_at is not null and invoicing_closed_at is null and wf_status_code in ('confirmed', 'mixed') and xdoc_sub_type_code is distinct from 'return'`,
-  unread_deliverynote: `xdoc_type_code = 'deliverynote' and is_read = false`,
-  unread_dispute: `xdoc_type_code = 'dispute' and is_read = false`,
-  unread_remittance: `xdoc_type_code = 'remittance' and is_read = false`,
-};
 
 /**
  * `count` more documents like `modelId`, numbered `${prefix}C${from}`…, in one statement (the counters'
@@ -48,7 +38,7 @@ async function copyDocument(modelId: number, prefix: string, from: number, count
 
 beforeAll(async () => {
   // Every list of the supplier a thousand documents long, as the planner would see a real one.
-  for (const [list, where] of Object.entries(LIST_DOCUMENTS)) {
+  for (const [list, where] of Object.entries(INBOX_LIST_DOCUMENTS)) {
     const { rows } = await pool.query<{ id: number }>(`select id from xdocs where vendor_id = 1 and ${where} order by id limit 1`);
     expect([list, rows.length]).toEqual([list, 1]);
     await copyDocument(rows[0].id, `L${TAG}${list.length}${list.slice(-3)}`, 1, 1_000);

@@ -7,6 +7,7 @@ import { GET as xdocRoute } from '@/app/api/xdocs/[id]/route';
 import { pool } from '@/db/client';
 import { callRoute, sessionHeaders } from '../support/actors';
 import { createDocument, createOrder, removeCreatedDocuments, uniqueTag, vendorByCode } from '../support/fixtures';
+import { INBOX_LIST_DOCUMENTS } from '../support/inbox';
 
 /* The inbox filters added for real users: any part of a number, one vendor, and reversed date ranges refused. */
 const SUPPLIER = 'supplier@portal.test'; // V0001 and V0002
@@ -33,16 +34,12 @@ async function list(handler: Handler, url: string, email = SUPPLIER): Promise<{ 
 }
 
 const LISTS: [string, Handler, string][] = [
-  ['/api/orders', ordersRoute, `x.xdoc_type_code = 'order' and x.responded_at is null and x.xdoc_sub_type_code is distinct from 'return'`],
-  ['/api/orders/returned', returnedRoute, `x.xdoc_type_code = 'order' and x.responded_at is null and x.xdoc_sub_type_code = 'return'`],
-  [
-    '/api/orders/returned?responded=true',
-    returnedRoute,
-    `x.xdoc_type_code = 'order' and x.responded_at is not null and x.xdoc_sub_type_code = 'return' and x.invoicing_closed_at is null and x.wf_status_code in ('confirmed', 'mixed')`,
-  ],
-  ['/api/delivery-notes', deliveryNotesRoute, `x.xdoc_type_code = 'deliverynote' and x.is_read = false`],
-  ['/api/disputes', disputesRoute, `x.xdoc_type_code = 'dispute' and x.is_read = false`],
-  ['/api/remittance-advices', remittancesRoute, `x.xdoc_type_code = 'remittance' and x.is_read = false`],
+  ['/api/orders', ordersRoute, INBOX_LIST_DOCUMENTS.open_purchase],
+  ['/api/orders/returned', returnedRoute, INBOX_LIST_DOCUMENTS.open_return],
+  ['/api/orders/returned?responded=true', returnedRoute, INBOX_LIST_DOCUMENTS.responded_return],
+  ['/api/delivery-notes', deliveryNotesRoute, INBOX_LIST_DOCUMENTS.unread_deliverynote],
+  ['/api/disputes', disputesRoute, INBOX_LIST_DOCUMENTS.unread_dispute],
+  ['/api/remittance-advices', remittancesRoute, INBOX_LIST_DOCUMENTS.unread_remittance],
 ];
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { auditEntries, xdocLines, xdocs } from '../../../db/schema';
+import type { InboxListName } from '../../../lib/domain/inbox/queries';
 
 /** Reads back what the inbox endpoints wrote, so tests assert the database and not only the status. */
 export async function documentState(id: number) {
@@ -45,3 +46,17 @@ export async function responseSnapshot(id: number) {
     audit: await auditCount(id),
   };
 }
+
+/**
+ * Each inbox list's documents as docs/api.md defines the tabs, written independently of the portal's own
+ * definitions (INBOX_LISTS) so a test can compare the two: columns unqualified, for any alias of xdocs.
+ */
+export const INBOX_LIST_DOCUMENTS: Record<InboxListName, string> = {
+  open_purchase: `xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`,
+  open_return: `xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code = 'return'`,
+  responded_return: `xdoc_type_code = 'order' and responded_at is not null and xdoc_sub_type_code = 'return' and invoicing_closed_at is null and wf_status_code in ('confirmed', 'mixed')`,
+  to_invoice: `xdoc_type_code = 'order' and responded_at is not null and invoicing_closed_at is null and wf_status_code in ('confirmed', 'mixed') and xdoc_sub_type_code is distinct from 'return'`,
+  unread_deliverynote: `xdoc_type_code = 'deliverynote' and is_read = false`,
+  unread_dispute: `xdoc_type_code = 'dispute' and is_read = false`,
+  unread_remittance: `xdoc_type_code = 'remittance' and is_read = false`,
+};

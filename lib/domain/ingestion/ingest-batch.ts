@@ -66,8 +66,11 @@ async function writeBatch(tx: Tx, actor: IntegrationActor, taken: readonly Taken
     );
     const list = fresh.map((i, n) => ({ ...taken[i], relatedXdocId: related[n] }));
     try {
-      await tx.transaction((savepoint) => insertNewDocuments(savepoint, actor, list));
-      for (const i of fresh) results[i] = { line: taken[i].line, docno: taken[i].doc.docno, status: 'created' };
+      const created = await tx.transaction((savepoint) => insertNewDocuments(savepoint, actor, list));
+      // One skipped was created meanwhile by a single POST (which takes no lock): it goes the way of a known one.
+      fresh.forEach((i, n) =>
+        created[n] ? (results[i] = { line: taken[i].line, docno: taken[i].doc.docno, status: 'created' }) : oneByOne.push(i),
+      );
     } catch {
       // One of them cannot be stored (its error is logged when it is tried alone below).
       oneByOne.push(...fresh);
@@ -80,7 +83,7 @@ async function writeBatch(tx: Tx, actor: IntegrationActor, taken: readonly Taken
 /** One document in its own savepoint: its failure undoes only its own writes. */
 async function ingestAlone(tx: Tx, actor: IntegrationActor, item: Taken): Promise<BulkResult> {
   try {
-    const result = await tx.transaction((savepoint) => ingestInTransaction(savepoint, actor, item.doc));
+    const result = await tx.transaction((savepoint) => ingestInTransaction(savepoint, actor, item.doc, item.refs));
     return { line: item.line, docno: result.docno, status: result.status };
   } catch (error) {
     return resultOfError(item.line, item.doc.docno, error);

@@ -5,38 +5,55 @@ import { integrationDoerName, type IntegrationActor } from '../../auth/integrati
 import { ConflictError } from '../errors';
 import { recordEvent } from '../integrations/record-event';
 import { contentHash } from './content-hash';
-import { resolveReferences } from './references';
+import { resolveReferences, type ResolvedReferences } from './references';
 import { documentColumns, eventData, insertLinesSql, linesJson, typeLabelOf } from './document-rows';
 import { insertNewDocuments } from './insert-new-documents';
+import { identityKey, knownDocuments, lockIdentities, relatedOrderIds } from './batch-lookups';
 import type { IngestedDocument, IngestResult } from './schemas';
 import { documentTotals } from './totals';
 
 /**
- * POST /api/v1/documents: one document, all or nothing, in one transaction (used by bulk per line too).
- * Identity is (subsidiary, type, docno). New → created. The same content again → unchanged, nothing
- * written. Changed content of a document nobody has acted on → updated (a new version, audited); of one
- * a supplier has answered, invoiced, delivered or read → ConflictError with the reason. Documents enter
- * xdocs exactly as seeded ones do, so the inbox, its counters and the history (kept by triggers) see them at once.
+ * POST /api/v1/documents: one document, all or nothing. Identity is (subsidiary, type, docno). New → created.
+ * The same content again → unchanged, nothing written. Changed content of a document nobody has acted on →
+ * updated (a new version, audited); of one a supplier has answered, invoiced, delivered or read →
+ * ConflictError with the reason. Documents enter xdocs exactly as seeded ones do, so the inbox, its counters
+ * and the history (kept by triggers) see them at once.
+ *
+ * A new document is one statement with no transaction around it (insertNewDocuments, as the bulk path writes a
+ * batch): with the key's and the codes' look-ups, three round trips. One whose identity exists, or was created
+ * meanwhile, takes the way of a known document (ingestInTransaction).
  */
 export async function ingestDocument(actor: IntegrationActor, doc: IngestedDocument): Promise<IngestResult> {
-  return db.transaction((tx) => ingestInTransaction(tx, actor, doc));
+  const refs = await resolveReferences(db, actor, doc);
+  const [relatedXdocId] = await relatedOrderIds(db, [{ doc, refs }]);
+  const [created] = await insertNewDocuments(db, actor, [{ doc, refs, hash: contentHash(doc), relatedXdocId }]);
+  return created ?? db.transaction((tx) => ingestInTransaction(tx, actor, doc, refs));
 }
 
-export async function ingestInTransaction(tx: Tx, actor: IntegrationActor, doc: IngestedDocument): Promise<IngestResult> {
-  const refs = await resolveReferences(tx, actor, doc);
+/** One document in the caller's transaction (the bulk path's savepoint for a document alone). */
+export async function ingestInTransaction(
+  tx: Tx,
+  actor: IntegrationActor,
+  doc: IngestedDocument,
+  resolved?: ResolvedReferences,
+): Promise<IngestResult> {
+  const refs = resolved ?? (await resolveReferences(tx, actor, doc));
   const subsidiaryId = refs.store.subsidiaryId;
-  // Two senders of one new document wait for each other here, so it is created once.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ingest:${subsidiaryId}:${doc.type}:${doc.docno}`}, 0))`);
-  const identity = and(
-    eq(ingestedDocuments.subsidiaryId, subsidiaryId),
-    eq(ingestedDocuments.type, doc.type),
-    eq(ingestedDocuments.docno, doc.docno),
-  );
-  const [known] = await tx.select().from(ingestedDocuments).where(identity);
+  // The bulk path's look-ups for a batch of one (prepared statements). Two senders of a change to one document
+  // wait for each other at the lock; its identity is read after it, in a later snapshot.
+  const item = { doc, refs };
+  await lockIdentities(tx, [item]);
+  const knownNow = async () => (await knownDocuments(tx, [item])).get(identityKey(item));
+  let known = await knownNow();
   const hash = contentHash(doc);
-  const relatedXdocId = await relatedOrderId(tx, doc, subsidiaryId, refs.vendorId);
-  // A new document is written exactly as the bulk path writes a batch of them (insert-new-documents.ts).
-  if (!known) return (await insertNewDocuments(tx, actor, [{ doc, refs, hash, relatedXdocId }]))[0];
+  const [relatedXdocId] = await relatedOrderIds(tx, [item]);
+  if (!known) {
+    const [created] = await insertNewDocuments(tx, actor, [{ doc, refs, hash, relatedXdocId }]);
+    if (created) return created;
+    // Created meanwhile by a statement that takes no lock (ingestDocument): its identity is committed now.
+    known = await knownNow();
+    if (!known) throw new Error(`${typeLabelOf(doc.type)} ${doc.docno} was created and removed while it was being ingested.`);
+  }
 
   const [current] = await tx.select().from(xdocs).where(eq(xdocs.id, known.xdocId)).for('update');
   if (known.contentHash === hash)
@@ -55,7 +72,9 @@ export async function ingestInTransaction(tx: Tx, actor: IntegrationActor, doc: 
   await tx
     .update(ingestedDocuments)
     .set({ contentHash: hash, version, integrationId: actor.integrationId, updatedAt: sql`now()` })
-    .where(identity);
+    .where(
+      and(eq(ingestedDocuments.subsidiaryId, subsidiaryId), eq(ingestedDocuments.type, doc.type), eq(ingestedDocuments.docno, doc.docno)),
+    );
   await tx.insert(auditEntries).values({
     xdocId: current.id,
     entityType: 'xdoc',
@@ -90,22 +109,4 @@ async function actedOnReason(tx: Tx, doc: typeof xdocs.$inferSelect): Promise<st
   if (taken.delivered) return 'the supplier has already delivered against it.';
   if (doc.isRead && doc.xdocTypeCode !== 'order') return 'the supplier has already read it.';
   return null;
-}
-
-/** The order a goods-received voucher, delivery note or dispute is about, when it is known here. */
-async function relatedOrderId(tx: Tx, doc: IngestedDocument, subsidiaryId: number, vendorId: number): Promise<number | null> {
-  if (doc.type === 'order' || doc.type === 'return' || doc.type === 'remittance' || !doc.orderno) return null;
-  const [order] = await tx
-    .select({ id: xdocs.id })
-    .from(xdocs)
-    .where(
-      and(
-        eq(xdocs.docno, doc.orderno),
-        eq(xdocs.xdocTypeCode, 'order'),
-        eq(xdocs.subsidiaryId, subsidiaryId),
-        eq(xdocs.vendorId, vendorId),
-      ),
-    )
-    .limit(1);
-  return order?.id ?? null;
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { executePrepared, type DbOrTx } from '../../../db/client';
 import { integrationDoerName, type IntegrationActor } from '../../auth/integration-actor';
-import { recordEvents } from '../integrations/record-event';
+import { eventsCtes } from '../integrations/record-event';
+import { documentNotice, documentNotificationsSql } from '../notifications/notify';
 import { documentColumns, eventData, insertLinesSql, lineRows, newTinyMce, typeLabelOf } from './document-rows';
 import type { ResolvedReferences } from './references';
 import type { IngestedDocument, IngestResult } from './schemas';
@@ -12,20 +13,35 @@ export type NewDocument = { doc: IngestedDocument; refs: ResolvedReferences; has
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * Creates many new documents with two statements whatever their number: one writes the documents, all their
- * lines, their identities and audit entries (data-modifying CTEs, joined by each document's new tinyMce);
- * the next their events with the events' webhook deliveries (recordEvents), then their notifications. What
- * each row holds is what ingestInTransaction writes for one new document (ingest-document.ts); the totals come
- * from documentTotals, the same arithmetic as totalsSql. The xdocs triggers keep the inbox and history
- * counters per row, in this transaction, as for one document; the lines' triggers and foreign key run at the
- * end of the statement, when the documents are there.
+ * Creates new documents in one prepared statement whatever their number (its text does not change with it):
+ * data-modifying CTEs write each document's identity, row, lines, audit entry, `document.ingested` event with
+ * its webhook deliveries, and its notifications, joined by the document's new tinyMce. What each row holds is
+ * what ingestInTransaction writes for one new document (ingest-document.ts); the totals come from
+ * documentTotals. The xdocs triggers keep the inbox and history counters per row; the lines' triggers and the
+ * foreign keys run at the end of the statement, when the documents are there.
+ *
+ * The identity row comes first, `on conflict do nothing`: its primary key (subsidiary, type, docno) is what
+ * makes a document new. A document another transaction has created, or is creating (the insert waits for it to
+ * end), is skipped whole and answered null, so the statement needs no lock and no transaction around it (one
+ * statement is atomic): the caller sends a skipped document the way of a known one.
  */
-export async function insertNewDocuments(tx: Tx, actor: IntegrationActor, list: readonly NewDocument[]): Promise<IngestResult[]> {
+export async function insertNewDocuments(
+  on: DbOrTx,
+  actor: IntegrationActor,
+  list: readonly NewDocument[],
+): Promise<(IngestResult | null)[]> {
   if (!list.length) return [];
-  const rows = list.map(({ doc, refs, relatedXdocId }) => {
+  const results = list.map(({ doc }): IngestResult => ({
+    status: 'created',
+    docno: doc.docno,
+    type: doc.type,
+    tinyMce: newTinyMce(),
+    version: 1,
+  }));
+  const rows = list.map(({ doc, refs, relatedXdocId }, i) => {
     const totals = documentTotals(doc);
     const columns = {
-      tinyMce: newTinyMce(),
+      tinyMce: results[i].tinyMce,
       ...documentColumns(doc, refs, relatedXdocId),
       totValue: totals.incl,
       xdocTotalExcl: totals.excl,
@@ -34,54 +50,48 @@ export async function insertNewDocuments(tx: Tx, actor: IntegrationActor, list: 
     };
     return Object.fromEntries(Object.entries(columns).map(([key, value]) => [snakeCase(key), value]));
   });
-  const tinyMces = rows.map((row) => row.tiny_mce as string);
-  const lines = list.flatMap(({ doc, refs }, i) => lineRows(doc, refs).map((line) => ({ ...line, tiny_mce: tinyMces[i] })));
-  const doer = integrationDoerName(actor);
-  const written = list.map(({ doc, refs, hash }, i) => ({
-    tiny_mce: tinyMces[i],
+  const lines = list.flatMap(({ doc, refs }, i) => lineRows(doc, refs).map((line) => ({ ...line, tiny_mce: results[i].tinyMce })));
+  const identities = list.map(({ doc, refs, hash }, i) => ({
+    tiny_mce: results[i].tinyMce,
     subsidiary_id: refs.store.subsidiaryId,
     type: doc.type,
     docno: doc.docno,
     content_hash: hash,
     descr: `${typeLabelOf(doc.type)} ${doc.docno} received`,
+    event: eventData(doc, results[i]),
+    ...(documentNotice(doc.type) ?? { code: null, tab: null }),
   }));
-  const names = sql.raw(Object.keys(rows[0]).join(', '));
-  const { rows: created } = await tx.execute<{ id: number; tinyMce: string }>(sql`
-    with d as (
-      insert into xdocs (${names}) select ${names} from jsonb_populate_recordset(null::xdocs, ${JSON.stringify(rows)}::jsonb)
-      returning id, tiny_mce
-    ), w as (
-      select d.id, w.* from jsonb_to_recordset(${JSON.stringify(written)}::jsonb)
-        as w(tiny_mce text, subsidiary_id int, type text, docno text, content_hash text, descr text) join d using (tiny_mce)
-    ), l as (
-      ${insertLinesSql(sql`d.id`, JSON.stringify(lines), sql`join d using (tiny_mce)`)}
+  const names = Object.keys(rows[0]);
+  const created = await executePrepared<{ tinyMce: string }>(
+    on,
+    sql`
+    with w as (
+      select * from jsonb_to_recordset(${JSON.stringify(identities)}::jsonb) as w(tiny_mce text, subsidiary_id int, type text,
+        docno text, content_hash text, descr text, event jsonb, code text, tab text)
     ), i as (
       insert into ingested_documents (subsidiary_id, type, docno, xdoc_id, content_hash, integration_id)
-      select subsidiary_id, type, docno, id, content_hash, ${actor.integrationId} from w
+      select subsidiary_id, type, docno, nextval('xdocs_id_seq'), content_hash, ${actor.integrationId} from w
+      on conflict do nothing
+      returning subsidiary_id, type, docno, xdoc_id
+    ), k as (
+      select i.xdoc_id as id, w.* from i join w using (subsidiary_id, type, docno)
+    ), d as (
+      insert into xdocs (id, ${sql.raw(names.join(', '))})
+      select k.id, ${sql.raw(names.map((name) => `r.${name}`).join(', '))}
+      from jsonb_populate_recordset(null::xdocs, ${JSON.stringify(rows)}::jsonb) r join k using (tiny_mce)
+      returning id, tiny_mce, subsidiary_id, vendor_id, store_id, xdoc_type_descr || ' ' || docno as title
+    ), l as (
+      ${insertLinesSql(sql`k.id`, JSON.stringify(lines), sql`join k using (tiny_mce)`)}
     ), a as (
       insert into audit_entries (xdoc_id, entity_type, entity_id, action, descr, owner_user_id, owner_name)
-      select id, 'xdoc', id, 'created', descr, null, ${doer} from w
+      select id, 'xdoc', id, 'created', descr, null, ${integrationDoerName(actor)} from k
+    ), ${eventsCtes(sql`(select 'document.ingested' as type, d.subsidiary_id, d.vendor_id, d.id as xdoc_id, k.event as data
+        from d join k using (tiny_mce)) as e`)}, notified as (
+      ${documentNotificationsSql(sql`(select d.id as xdoc_id, d.vendor_id, d.store_id, d.title, d.tiny_mce, k.code, k.tab
+        from d join k using (tiny_mce) where k.code is not null)`)}
     )
-    select id, tiny_mce as "tinyMce" from d`);
-  const idOf = new Map(created.map((c) => [c.tinyMce, Number(c.id)]));
-  const ids = tinyMces.map((tinyMce) => idOf.get(tinyMce)!);
-
-  const results = list.map(({ doc }, i): IngestResult => ({
-    status: 'created',
-    docno: doc.docno,
-    type: doc.type,
-    tinyMce: tinyMces[i],
-    version: 1,
-  }));
-  await recordEvents(
-    tx,
-    list.map(({ doc, refs }, i) => ({
-      type: 'document.ingested' as const,
-      subsidiaryId: refs.store.subsidiaryId,
-      vendorId: refs.vendorId,
-      xdocId: ids[i],
-      data: eventData(doc, results[i]),
-    })),
+    select tiny_mce as "tinyMce" from d`,
   );
-  return results;
+  const stored = new Set(created.map((row) => row.tinyMce));
+  return results.map((result) => (stored.has(result.tinyMce) ? result : null));
 }

@@ -1,5 +1,5 @@
 import { and, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
+import { executePrepared, type DbOrTx } from '../../../db/client';
 import { stores, vendors } from '../../../db/schema';
 import type { IntegrationActor } from '../../auth/integration-actor';
 import { RuleViolationError } from '../errors';
@@ -31,13 +31,16 @@ export class ReferenceCache {
     const newStores = [...new Set(docs.map((d) => d.storeCode))].filter((c) => !this.stores.has(c));
     const newVendors = [...new Set(docs.map((d) => d.vendorCode))].filter((c) => !this.vendors.has(c));
     if (newStores.length || newVendors.length) {
-      const { rows } = await tx.execute<{ stores: (Store & { code: string })[]; vendors: { code: string; id: number }[] }>(sql`select
+      const rows = await executePrepared<{ stores: (Store & { code: string })[]; vendors: { code: string; id: number }[] }>(
+        tx,
+        sql`select
         (select coalesce(json_agg(json_build_object('code', code, 'id', id, 'subsidiaryId', subsidiary_id, 'regionId', region_id,
             'divisionId', division_id, 'addressCode', address_code)), '[]')
           from ${stores} where code = any(${sql.param(newStores)}::text[]) and subsidiary_id = any(${sql.param([...this.actor.subsidiaryIds])}::int[])
         ) as stores,
         (select coalesce(json_agg(json_build_object('code', code, 'id', id)), '[]') from ${vendors}
-          where code = any(${sql.param(newVendors)}::text[])) as vendors`);
+          where code = any(${sql.param(newVendors)}::text[])) as vendors`,
+      );
       for (const code of newStores) this.stores.set(code, null);
       for (const { code, ...store } of rows[0].stores) if (!this.stores.get(code)) this.stores.set(code, store);
       for (const code of newVendors) this.vendors.set(code, rows[0].vendors.find((r) => r.code === code)?.id ?? null);

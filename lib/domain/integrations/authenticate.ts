@@ -1,11 +1,13 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { db } from '../../../db/client';
+import { db, queryPrepared } from '../../../db/client';
 import { integrations, type IntegrationScope } from '../../../db/schema';
 import { integrationActor, type IntegrationActor } from '../../auth/integration-actor';
 import { hashApiKey, KEY_PREFIX } from './keys';
 
+type KeyRow = { id: number; name: string; subsidiaryIds: number[]; scopes: IntegrationScope[]; usedLongAgo: boolean };
+
 /** Last use is written at most this often per integration: a busy integration costs no write per request. */
-const LAST_USE_EVERY_MS = 60_000;
+const LAST_USE_EVERY = sql.raw(`interval '1 minute'`);
 
 /**
  * The integration a key belongs to, as an actor; null for a malformed, unknown or revoked key. One
@@ -14,18 +16,13 @@ const LAST_USE_EVERY_MS = 60_000;
  */
 export async function integrationForKey(key: string): Promise<IntegrationActor | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
-  const [row] = await db
-    .select({
-      id: integrations.id,
-      name: integrations.name,
-      subsidiaryIds: integrations.subsidiaryIds,
-      scopes: integrations.scopes,
-      lastUsedAt: integrations.lastUsedAt,
-    })
-    .from(integrations)
-    .where(and(eq(integrations.keyHash, hashApiKey(key)), isNull(integrations.revokedAt)));
+  // A prepared statement, as the session's user is read (lib/auth/actor.ts): every API request makes it.
+  const [row] = await queryPrepared<KeyRow>(sql`select ${integrations.id} as "id", ${integrations.name} as "name",
+      ${integrations.subsidiaryIds} as "subsidiaryIds", ${integrations.scopes} as "scopes",
+      coalesce(${integrations.lastUsedAt} < now() - ${LAST_USE_EVERY}, true) as "usedLongAgo"
+    from ${integrations} where ${integrations.keyHash} = ${hashApiKey(key)} and ${integrations.revokedAt} is null`);
   if (!row) return null;
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USE_EVERY_MS) await touch(row.id);
+  if (row.usedLongAgo) await touch(row.id);
   return integrationActor(row);
 }
 
@@ -34,9 +31,7 @@ async function touch(id: number): Promise<void> {
   await db
     .update(integrations)
     .set({ lastUsedAt: sql`now()` })
-    .where(
-      and(eq(integrations.id, id), or(isNull(integrations.lastUsedAt), lt(integrations.lastUsedAt, sql`now() - interval '1 minute'`))),
-    );
+    .where(and(eq(integrations.id, id), or(isNull(integrations.lastUsedAt), lt(integrations.lastUsedAt, sql`now() - ${LAST_USE_EVERY}`))));
 }
 
 /** Whether the key's integration may do this. */

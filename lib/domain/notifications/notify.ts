@@ -15,7 +15,7 @@ export type NotificationSummary = {
   tab: string | null;
 };
 
-/** The events notifications hang off (lib/domain/integrations/record-event.ts calls notifyOfEvents with each). */
+/** The events notifications hang off (lib/domain/integrations/record-event.ts hands them over). */
 export type NotifiedEvent = {
   type: string;
   vendorId?: number | null;
@@ -42,43 +42,37 @@ const DECIDED: Record<string, DecidedKind> = {
 };
 
 /**
- * Writes, in the event's transaction, a notification row for each user who may see what the event is about and
- * wants to hear of it: the vendor's supplier users (usersReadingVendor, the grants a session gets), active, with an
- * address, who have not turned the code off; a decided change only to the one of them who asked for it. Events no
- * preference code covers write nothing.
+ * Notifications are written in the event's transaction: a row for each user who may see what the event is about
+ * and wants to hear of it: the vendor's supplier users (usersReadingVendor, the grants a session gets), active, with
+ * an address, who have not turned the code off; a decided change only to the one of them who asked for it. Events
+ * no preference code covers write nothing. A new document's are written by the statement that creates it
+ * (documentNotificationsSql); a decided change's after its event (notifyOfDecidedChanges, from recordEvents).
  */
-export async function notifyOfEvents(tx: DbOrTx, list: readonly NotifiedEvent[]): Promise<void> {
-  const documents: DocumentNotice[] = [];
+export async function notifyOfDecidedChanges(tx: DbOrTx, list: readonly NotifiedEvent[]): Promise<void> {
   for (const event of list) {
-    if (!event.vendorId) continue;
-    const document = event.type === 'document.ingested' ? DOCUMENT_CODES[String(event.data.type)] : undefined;
-    if (document && event.xdocId) documents.push({ vendorId: event.vendorId, xdocId: event.xdocId, ...document });
     const decided = DECIDED[event.type];
-    if (decided) await notifyDecided(tx, event.vendorId, decided, event.data);
+    if (decided && event.vendorId) await notifyDecided(tx, event.vendorId, decided, event.data);
   }
-  await notifyDocuments(tx, documents);
 }
 
-type DocumentNotice = { vendorId: number; xdocId: number; code: string; tab: string };
-const arrayOf = (values: readonly (string | number)[], type: 'int' | 'bigint' | 'text') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+/** The preference code and inbox tab of a new document of an ingested type; undefined for a type nobody is told of. */
+export const documentNotice = (type: string): { code: string; tab: string } | undefined => DOCUMENT_CODES[type];
 
-/** The documents' notifications in one statement, however many documents a bulk ingestion's batch holds. */
-async function notifyDocuments(tx: DbOrTx, list: readonly DocumentNotice[]) {
-  if (!list.length) return;
-  const column = <K extends keyof DocumentNotice>(key: K, type: 'int' | 'bigint' | 'text') =>
-    arrayOf(
-      list.map((notice) => notice[key]),
-      type,
-    );
-  await tx.execute(sql`insert into notifications (user_id, code, xdoc_id, summary)
-    select u.id, e.code, e.xdoc_id, jsonb_build_object(
-      'title', d.xdoc_type_descr || ' ' || d.docno, 'vendor', v.name || ' (' || v.code || ')',
-      'store', s.name || ' (' || s.code || ')', 'path', '/?tab=' || e.tab || '&doc=' || d.tiny_mce, 'tab', e.tab)
-    from unnest(${column('vendorId', 'int')}, ${column('xdocId', 'bigint')}, ${column('code', 'text')}, ${column('tab', 'text')})
-      as e(vendor_id, xdoc_id, code, tab)
-    join xdocs d on d.id = e.xdoc_id join vendors v on v.id = d.vendor_id left join stores s on s.id = d.store_id
-    cross join lateral (${usersReadingVendor(sql`e.vendor_id`)}) as r(user_id)
-    join users u on u.id = r.user_id and ${wantsCode(sql`e.code`)}`);
+/**
+ * The insert of new documents' notifications, for the documents' own statement (insert-new-documents.ts): one
+ * statement however many documents a bulk ingestion's batch holds. `documents` is a relation of the new rows
+ * (xdoc_id, vendor_id, store_id, title, tiny_mce) with their documentNotice (code, tab), read from the
+ * statement's own CTEs: the rows it inserts into xdocs are not visible to its joins.
+ */
+export function documentNotificationsSql(documents: SQL): SQL {
+  return sql`insert into notifications (user_id, code, xdoc_id, summary)
+    select u.id, n.code, n.xdoc_id, jsonb_build_object(
+      'title', n.title, 'vendor', v.name || ' (' || v.code || ')',
+      'store', s.name || ' (' || s.code || ')', 'path', '/?tab=' || n.tab || '&doc=' || n.tiny_mce, 'tab', n.tab)
+    from ${documents} as n
+    join vendors v on v.id = n.vendor_id left join stores s on s.id = n.store_id
+    cross join lateral (${usersReadingVendor(sql`n.vendor_id`)}) as r(user_id)
+    join users u on u.id = r.user_id and ${wantsCode(sql`n.code`)}`;
 }
 
 async function notifyDecided(tx: DbOrTx, vendorId: number, kind: DecidedKind, data: Record<string, unknown>) {

@@ -129,6 +129,26 @@ describe('POST /api/v1/documents', () => {
     expect(await count(events, doc.id)).toBe(1);
   });
 
+  it('creates a document sent by several clients at once exactly once; different contents at once are its versions', async () => {
+    const body = order();
+    const same = await Promise.all(Array.from({ length: 6 }, () => post(body)));
+    expect(same.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    const doc = await stored(body.docno);
+    expect(same.map((r) => r.json.tinyMce)).toEqual(Array(6).fill(doc.tinyMce));
+    expect(await count(auditEntries, doc.id)).toBe(1);
+    expect(await count(events, doc.id)).toBe(1);
+
+    // Four contents of one new document at once: one creates it, each of the others is a version after it.
+    const other = order();
+    const sent = await Promise.all([1, 2, 3, 4].map((qty) => post({ ...other, lines: [{ ...other.lines[0], qty }] })));
+    expect(sent.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(sent.map((r) => r.json.version).sort()).toEqual([1, 2, 3, 4]);
+    const rows = await db.select({ id: xdocs.id }).from(xdocs).where(eq(xdocs.docno, other.docno));
+    expect(rows).toHaveLength(1);
+    expect(await count(events, rows[0].id)).toBe(4);
+    expect(await count(auditEntries, rows[0].id)).toBe(4);
+  });
+
   it('updates a document nobody has acted on: a new version, new lines and totals, audited', async () => {
     const body = order();
     await post(body);

@@ -1,4 +1,6 @@
 /** @jest-environment jsdom */
+// A browser on UTC, as CI's is: South Africa's date is a day ahead of it from 22:00 to midnight UTC.
+process.env.TZ = 'UTC';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -70,5 +72,32 @@ describe('DatePicker (spec §9)', () => {
     await user.click(screen.getByRole('button', { name: '20 November 2026, Friday' }));
     expect(seen).toHaveBeenLastCalledWith('2026-11-20');
     expect(screen.getByLabelText('Date')).toHaveValue('26-11-20');
+  });
+
+  it("marks South Africa's today on the calendar, not the browser's, late in a UTC evening", async () => {
+    const notTimers = ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame'] as const;
+    jest.useFakeTimers({
+      now: new Date('2026-11-26T22:30:00Z'),
+      doNotFake: [
+        ...notTimers,
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    try {
+      const user = userEvent.setup();
+      render(<Picker start="2026-11-20" seen={jest.fn()} />);
+      await user.click(screen.getByRole('button', { name: 'Open calendar' }));
+      expect(screen.getByRole('button', { name: /^27 November 2026, Friday, today/ })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^26 November 2026, Thursday, today/ })).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   formatPickerDate,
   parsePickerDate,
   PICKER_FORMATS,
+  todayInSouthAfrica,
   type PickerFormat,
 } from '@/lib/format/dates';
 
@@ -126,6 +127,9 @@ export function DatePicker({
               disabled={[...(first ? [{ before: first }] : []), ...(last ? [{ after: last }] : [])]}
               autoFocus
               labels={{ labelDayButton: dayButtonName }}
+              // The portal's today (South Africa's date, which the last days allowed come from), not the browser's:
+              // between 22:00 and midnight UTC a browser on UTC would mark the day before.
+              today={calendarDay(todayInSouthAfrica()) ?? undefined}
             />
           </Popover.Content>
         </Popover.Portal>

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { DatePicker } from './date-picker';
 import type { PickerFormat } from '@/lib/format/dates';
+import { atClock } from '@/tests/support/clock';
 
 function Picker({ start, format, seen }: { start: string; format?: PickerFormat; seen: (value: string) => void }) {
   const [value, setValue] = useState(start);
@@ -75,29 +76,12 @@ describe('DatePicker (spec §9)', () => {
   });
 
   it("marks South Africa's today on the calendar, not the browser's, late in a UTC evening", async () => {
-    const notTimers = ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame'] as const;
-    jest.useFakeTimers({
-      now: new Date('2026-11-26T22:30:00Z'),
-      doNotFake: [
-        ...notTimers,
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
-    try {
+    await atClock(new Date('2026-11-26T22:30:00Z'), async () => {
       const user = userEvent.setup();
       render(<Picker start="2026-11-20" seen={jest.fn()} />);
       await user.click(screen.getByRole('button', { name: 'Open calendar' }));
       expect(screen.getByRole('button', { name: /^27 November 2026, Friday, today/ })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /^26 November 2026, Thursday, today/ })).toBeNull();
-    } finally {
-      jest.useRealTimers();
-    }
+    });
   });
 });

@@ -5,6 +5,7 @@ import { db, pool } from '@/db/client';
 import { users } from '@/db/schema';
 import { env } from '@/lib/env';
 import { actorFromRequest, encodeSession, SESSION_COOKIE, userIdFromSessionToken } from '@/lib/auth/session';
+import { atClock } from '../../support/clock';
 import { userByEmail } from '../support/actors';
 
 /*
@@ -117,31 +118,10 @@ describe('userIdFromSessionToken', () => {
     });
     expect(await userIdFromSessionToken(token)).toBe(user.id);
     // Only the clock moves on (timers stay real, so the database client keeps working).
-    jest.useFakeTimers({
-      now: Date.now() + 3600 * 1000 + 60_000,
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
-    try {
+    await atClock(Date.now() + 3600 * 1000 + 60_000, async () => {
       // Remembered until the token's exp only; after it, the token is decoded afresh and refused.
       expect(await userIdFromSessionToken(token)).toBeNull();
-    } finally {
-      jest.useRealTimers();
-    }
+    });
   });
 
   it('refuses tokens of ours that name no usable user id', async () => {

@@ -1,6 +1,7 @@
 import { db, type Tx } from '../../../db/client';
 import type { IntegrationActor } from '../../auth/integration-actor';
 import { identityKey, knownDocuments, lockIdentities, relatedOrderIds } from './batch-lookups';
+import { awaitTurn, takeTurn, type BatchTurn } from './batch-turns';
 import { resultOfError } from './bulk-results';
 import { contentHash } from './content-hash';
 import { ingestInTransaction } from './ingest-document';
@@ -19,9 +20,15 @@ type Taken = BatchItem & { refs: ResolvedReferences; hash: string };
  * same content again is unchanged, and changed content goes through ingestInTransaction one document at a
  * time. When creating them together fails, each new document is tried alone in a savepoint, so a document
  * that cannot be stored fails alone and its neighbours are still created. The answers are returned only
- * once the transaction committed: an answer says what is stored.
+ * once the transaction committed: an answer says what is stored. A bulk request's batch has its `turn`, which
+ * orders its commit after the batch before it (batch-turns.ts).
  */
-export async function ingestBatch(actor: IntegrationActor, cache: ReferenceCache, items: readonly BatchItem[]): Promise<BulkResult[]> {
+export async function ingestBatch(
+  actor: IntegrationActor,
+  cache: ReferenceCache,
+  items: readonly BatchItem[],
+  turn?: BatchTurn,
+): Promise<BulkResult[]> {
   await cache.load(
     db,
     items.map((item) => item.doc),
@@ -37,7 +44,7 @@ export async function ingestBatch(actor: IntegrationActor, cache: ReferenceCache
   });
   if (taken.length) {
     try {
-      const written = await db.transaction((tx) => writeBatch(tx, actor, taken));
+      const written = await db.transaction((tx) => writeBatch(tx, actor, taken, turn));
       taken.forEach((item, i) => (results[item.position] = written[i]));
     } catch (error) {
       // The transaction did not commit: nothing of the batch is stored, and each of its lines says so.
@@ -47,7 +54,8 @@ export async function ingestBatch(actor: IntegrationActor, cache: ReferenceCache
   return results;
 }
 
-async function writeBatch(tx: Tx, actor: IntegrationActor, taken: readonly Taken[]): Promise<BulkResult[]> {
+async function writeBatch(tx: Tx, actor: IntegrationActor, taken: readonly Taken[], turn?: BatchTurn): Promise<BulkResult[]> {
+  if (turn) await takeTurn(tx, turn);
   await lockIdentities(tx, taken);
   const known = await knownDocuments(tx, taken);
   const results: BulkResult[] = new Array(taken.length);
@@ -66,7 +74,7 @@ async function writeBatch(tx: Tx, actor: IntegrationActor, taken: readonly Taken
     );
     const list = fresh.map((i, n) => ({ ...taken[i], relatedXdocId: related[n] }));
     try {
-      const created = await tx.transaction((savepoint) => insertNewDocuments(savepoint, actor, list));
+      const created = await tx.transaction((savepoint) => insertNewDocuments(savepoint, actor, list, turn));
       // One skipped was created meanwhile by a single POST (which takes no lock): it goes the way of a known one.
       fresh.forEach((i, n) =>
         created[n] ? (results[i] = { line: taken[i].line, docno: taken[i].doc.docno, status: 'created' }) : oneByOne.push(i),
@@ -76,6 +84,8 @@ async function writeBatch(tx: Tx, actor: IntegrationActor, taken: readonly Taken
       oneByOne.push(...fresh);
     }
   }
+  // Updates and single inserts lock counter rows as they go: only once the batch before has ended.
+  if (oneByOne.length) await awaitTurn(tx, turn);
   for (const i of oneByOne.sort((a, b) => a - b)) results[i] = await ingestAlone(tx, actor, taken[i]);
   return results;
 }

@@ -4,6 +4,7 @@ import { integrationDoerName, type IntegrationActor } from '../../auth/integrati
 import { eventsCtes } from '../integrations/record-event';
 import { documentNotice, documentNotificationsSql } from '../notifications/notify';
 import { documentColumns, eventData, insertLinesSql, lineRows, newTinyMce, typeLabelOf } from './document-rows';
+import { turnBarrier, type BatchTurn } from './batch-turns';
 import type { ResolvedReferences } from './references';
 import type { IngestedDocument, IngestResult } from './schemas';
 import { documentTotals } from './totals';
@@ -20,6 +21,10 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerC
  * documentTotals. The xdocs triggers keep the inbox and history counters per row; the lines' triggers and the
  * foreign keys run at the end of the statement, when the documents are there.
  *
+ * In a bulk request's batch (`turn`), `settled` waits for the batch before it to end once every row is written
+ * (it reads each CTE's count, so all of them have run) and before the statement's triggers lock counter rows at
+ * its end (batch-turns.ts).
+ *
  * The identity row comes first, `on conflict do nothing`: its primary key (subsidiary, type, docno) is what
  * makes a document new. A document another transaction has created, or is creating (the insert waits for it to
  * end), is skipped whole and answered null, so the statement needs no lock and no transaction around it (one
@@ -29,6 +34,7 @@ export async function insertNewDocuments(
   on: DbOrTx,
   actor: IntegrationActor,
   list: readonly NewDocument[],
+  turn?: BatchTurn,
 ): Promise<(IngestResult | null)[]> {
   if (!list.length) return [];
   const results = list.map(({ doc }): IngestResult => ({
@@ -81,16 +87,22 @@ export async function insertNewDocuments(
       from jsonb_populate_recordset(null::xdocs, ${JSON.stringify(rows)}::jsonb) r join k using (tiny_mce)
       returning id, tiny_mce, subsidiary_id, vendor_id, store_id, xdoc_type_descr || ' ' || docno as title
     ), l as (
-      ${insertLinesSql(sql`k.id`, JSON.stringify(lines), sql`join k using (tiny_mce)`)}
+      ${insertLinesSql(sql`k.id`, JSON.stringify(lines), sql`join k using (tiny_mce)`)} returning xdoc_id
     ), a as (
       insert into audit_entries (xdoc_id, entity_type, entity_id, action, descr, owner_user_id, owner_name)
       select id, 'xdoc', id, 'created', descr, null, ${integrationDoerName(actor)} from k
+      returning id
     ), ${eventsCtes(sql`(select 'document.ingested' as type, d.subsidiary_id, d.vendor_id, d.id as xdoc_id, k.event as data
         from d join k using (tiny_mce)) as e`)}, notified as (
       ${documentNotificationsSql(sql`(select d.id as xdoc_id, d.vendor_id, d.store_id, d.title, d.tiny_mce, k.code, k.tab
-        from d join k using (tiny_mce) where k.code is not null)`)}
+        from d join k using (tiny_mce) where k.code is not null)`)} returning id
+    ), settled as materialized (
+      select ${turnBarrier(turn)}
+      from (select count(*) from l) l(n), (select count(*) from a) a(n), (select count(*) from notified) n(n),
+        (select count(*) from delivered) w(n)
+      where l.n + a.n + n.n + w.n >= 0
     )
-    select tiny_mce as "tinyMce" from d`,
+    select d.tiny_mce as "tinyMce" from d cross join settled`,
   );
   const stored = new Set(created.map((row) => row.tinyMce));
   return results.map((result) => (stored.has(result.tinyMce) ? result : null));

@@ -13,16 +13,32 @@ const relatesToOrder = (doc: IngestedDocument) =>
   doc.type !== 'order' && doc.type !== 'return' && doc.type !== 'remittance' && !!doc.orderno;
 
 /**
+ * Documents seen so far, to tell whether a next one must see them committed to be ingested as if it came alone:
+ * the same document again (the second is unchanged or an update of the first), or a goods receipt, delivery note
+ * or dispute whose order is among them (it links to it).
+ */
+export class DocumentDependencies {
+  private readonly identities = new Set<string>();
+  private readonly orders = new Set<string>();
+
+  add(doc: IngestedDocument): void {
+    this.identities.add(identity(doc));
+    if (doc.type === 'order' || doc.type === 'return') this.orders.add(doc.docno);
+  }
+
+  dependsOn(doc: IngestedDocument): boolean {
+    return this.identities.has(identity(doc)) || (relatesToOrder(doc) && this.orders.has(doc.orderno!));
+  }
+}
+
+/**
  * The rule of one batch (readyBatches' `newBatch`): besides the limits, a document that depends on one
- * already in the batch starts the next batch, so it sees that one committed, exactly as if each line were
- * ingested alone: the same document twice (the second is unchanged or an update of the first) and a goods
- * receipt, delivery note or dispute whose order is in the batch (it links to it).
+ * already in the batch (DocumentDependencies) starts the next batch, so it sees that one committed.
  */
 export function newBatchRule(): (next: ParsedLine) => boolean {
   let documents = 0;
   let lines = 0;
-  const identities = new Set<string>();
-  const orders = new Set<string>();
+  const before = new DocumentDependencies();
   return (next) => {
     if (documents >= BATCH_DOCUMENTS) return false;
     if (!('doc' in next)) {
@@ -31,12 +47,10 @@ export function newBatchRule(): (next: ParsedLine) => boolean {
     }
     const { doc } = next;
     if (documents > 0 && lines + doc.lines.length > BATCH_LINES) return false;
-    if (identities.has(identity(doc))) return false;
-    if (relatesToOrder(doc) && orders.has(doc.orderno!)) return false;
+    if (before.dependsOn(doc)) return false;
     documents += 1;
     lines += doc.lines.length;
-    identities.add(identity(doc));
-    if (doc.type === 'order' || doc.type === 'return') orders.add(doc.docno);
+    before.add(doc);
     return true;
   };
 }

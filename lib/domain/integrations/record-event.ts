@@ -27,7 +27,7 @@ export const eventsCtes = (source: SQL) => sql`written as (
       insert into events (type, subsidiary_id, vendor_id, xdoc_id, data)
       select type, subsidiary_id, vendor_id, xdoc_id, data from ${source}
       returning id, subsidiary_id
-    ), delivered as (${webhookDeliveriesSql(sql`written`)})`;
+    ), delivered as (${webhookDeliveriesSql(sql`written`)} returning event_id)`;
 
 /**
  * Writes events inside the caller's transaction, so an event exists exactly when its act committed: one

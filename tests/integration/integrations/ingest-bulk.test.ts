@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { db, pool } from '@/db/client';
 import { xdocs } from '@/db/schema';
 import * as bulkRoute from '@/app/api/v1/documents/bulk/route';
@@ -32,6 +32,44 @@ function bulkRequest(body: BodyInit | ReadableStream<Uint8Array>, withKey = key)
     duplex: 'half',
   };
   return bulkRoute.POST(new Request('http://localhost/api/v1/documents/bulk', init), { params: Promise.resolve({}) });
+}
+
+/** Waits (up to 5 s) until one of this database's sessions waits for a lock of one of these kinds (pg_stat_activity's wait_event). */
+async function waitingOn(events: string[]): Promise<void> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const { rows } = await pool.query(
+      `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = any($1)`,
+      [events],
+    );
+    if (rows.length) return;
+    if (Date.now() > until) throw new Error(`No session waits for a lock of ${events.join(' or ')}.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * A bulk request whose lines `run` sends one by one while another session holds vendor V0001's row, so a batch with
+ * a document of that vendor stays in the database (its foreign key check at the end of its statement waits); the
+ * row is let go when `run` is done, and the request's answers returned.
+ */
+async function whileVendorHeld(run: (send: (doc: unknown) => void) => Promise<void>): Promise<{ docno: string; status: string }[]> {
+  const blocker = await pool.connect();
+  let feed!: ReadableStreamDefaultController<Uint8Array>;
+  const input = new ReadableStream<Uint8Array>({ start: (controller) => void (feed = controller) });
+  const send = (doc: unknown) => feed.enqueue(new TextEncoder().encode(`${JSON.stringify(doc)}\n`));
+  try {
+    await blocker.query('begin');
+    await blocker.query(`select 1 from vendors where code = 'V0001' for update`);
+    const response = bulkRequest(input);
+    await run(send);
+    await blocker.query('rollback');
+    feed.close();
+    return await results(await response);
+  } finally {
+    await blocker.query('rollback');
+    blocker.release();
+  }
 }
 
 const results = async (response: Response) =>
@@ -93,6 +131,39 @@ describe('POST /api/v1/documents/bulk', () => {
     expect(next).toMatchObject({ line: 2, docno: second.docno, status: 'created' });
     expect((await reader.read()).done).toBe(true);
     expect(await exists(second.docno)).toBe(true);
+  });
+
+  it('writes the next batch while the one before is in the database, and commits them in the file order', async () => {
+    const [first, second] = [order(), order({ vendorCode: 'V0002' })];
+    const answers = await whileVendorHeld(async (send) => {
+      send(first);
+      await waitingOn(['transactionid', 'tuple']);
+      // The second line comes while the first batch is in flight: its batch is written beside it, up to its turn.
+      send(second);
+      await waitingOn(['advisory']);
+      expect(await exists(second.docno)).toBe(false);
+    });
+    expect(answers.map((r) => [r.docno, r.status])).toEqual([
+      [first.docno, 'created'],
+      [second.docno, 'created'],
+    ]);
+    expect([await exists(first.docno), await exists(second.docno)]).toEqual([true, true]);
+  });
+
+  it('a batch about an order of the batch in flight waits for it to commit, and links to it', async () => {
+    const placed = order();
+    const received = order({ type: 'aux.grv', docno: `GRV${uniqueTag()}`, orderno: placed.docno });
+    const answers = await whileVendorHeld(async (send) => {
+      send(placed);
+      await waitingOn(['transactionid', 'tuple']);
+      send(received);
+      // Time enough for the goods receipt's batch to look its order up, were it written beside the order's.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(answers.map((r) => r.status)).toEqual(['created', 'created']);
+    const linked = await db.execute<{ linked: boolean }>(sql`select g.related_xdoc_id = o.id as linked
+      from xdocs g, xdocs o where g.docno = ${received.docno} and o.docno = ${placed.docno}`);
+    expect(linked.rows).toEqual([{ linked: true }]);
   });
 
   it('skips a line over the line limit without holding it, and goes on with the next', async () => {

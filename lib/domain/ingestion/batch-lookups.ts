@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { executePrepared, type DbOrTx, type Tx } from '../../../db/client';
+import { relatesToOrder } from './line-batches';
 import type { ResolvedReferences } from './references';
 import type { IngestedDocument } from './schemas';
 
@@ -45,11 +46,9 @@ export async function knownDocuments(tx: Tx, list: readonly Identified[]): Promi
 
 export const identityKey = identityOf;
 
-const hasOrder = (doc: IngestedDocument) => doc.type !== 'order' && doc.type !== 'return' && doc.type !== 'remittance' && !!doc.orderno;
-
 /** Each document's related order (a goods-received voucher's, delivery note's or dispute's order, when it is known here): by position, or null. */
 export async function relatedOrderIds(tx: DbOrTx, list: readonly Identified[]): Promise<(number | null)[]> {
-  const asking = list.flatMap((item, i) => (hasOrder(item.doc) ? [{ i, ...item }] : []));
+  const asking = list.flatMap((item, i) => (relatesToOrder(item.doc) ? [{ i, ...item }] : []));
   const found = new Map<number, number>();
   if (asking.length) {
     const rows = await executePrepared<{ i: number; id: number }>(

@@ -9,7 +9,8 @@ export const BATCH_DOCUMENTS = 500;
 export const BATCH_LINES = 10_000;
 
 const identity = (doc: IngestedDocument) => `${doc.type}\n${doc.docno}`;
-const relatesToOrder = (doc: IngestedDocument) =>
+/** A goods receipt, delivery note or dispute naming its order: linked to it when it is ingested (batch-lookups.ts). */
+export const relatesToOrder = (doc: IngestedDocument) =>
   doc.type !== 'order' && doc.type !== 'return' && doc.type !== 'remittance' && !!doc.orderno;
 
 /**

@@ -336,16 +336,20 @@ export const historyCounts = pgTable(
  * How many documents there are of each day and subsidiary, kept exact by a trigger on xdocs (migration
  * 0015) that runs when the changing transaction commits. A deep history page in the default order
  * (newest first) finds the day its offset falls in from these few rows and reads the index from that
- * day on, instead of stepping over every newer document (lib/domain/history/queries.ts).
+ * day on, instead of stepping over every newer document (lib/domain/history/queries.ts). The trigger runs
+ * at commit, so one row per key made every writer of the day wait for the commit before it (its WAL flush);
+ * each transaction adds to one of 16 rows of its key (its transaction id modulo 16, migration 0029), as
+ * history_type_day_counts does, and readers sum them.
  */
 export const historyDayCounts = pgTable(
   'history_day_counts',
   {
     docDate: date({ mode: 'string' }).notNull(),
     subsidiaryId: integer().notNull(),
+    slot: smallint().notNull().default(0),
     total: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.docDate, t.subsidiaryId] })],
+  (t) => [primaryKey({ columns: [t.docDate, t.subsidiaryId, t.slot] })],
 );
 
 /*

@@ -21,7 +21,8 @@ const DAYS = ['2019-03-01', '2019-03-02', '2019-03-03', '2019-03-04'];
 
 async function dayCounters(): Promise<Record<string, number>> {
   const { rows } = await pool.query(
-    `select doc_date::text || '/' || subsidiary_id as k, total from history_day_counts where doc_date = any($1::date[]) and total <> 0`,
+    `select doc_date::text || '/' || subsidiary_id as k, sum(total)::int as total from history_day_counts
+     where doc_date = any($1::date[]) group by 1 having sum(total) <> 0`,
     [DAYS],
   );
   return Object.fromEntries(rows.map((r) => [r.k, r.total]));

@@ -32,7 +32,8 @@ const COUNTERS: Record<string, { kept: string; counted: string }> = {
     counted: `select subsidiary_id, vendor_id, ${KIND}, wf_status_code, count(*)::int from xdocs group by 1, 2, 3, 4`,
   },
   history_day_counts: {
-    kept: 'select doc_date, subsidiary_id, total from history_day_counts',
+    // Summed over the slots each transaction adds to (migration 0029).
+    kept: 'select doc_date, subsidiary_id, sum(total)::int as total from history_day_counts group by 1, 2',
     counted: 'select doc_date, subsidiary_id, count(*)::int from xdocs group by 1, 2',
   },
   history_type_day_counts: {

@@ -54,9 +54,10 @@ async function openPurchaseCount(vendorId: number, storeId: number) {
     .where(and(eq(inboxCounts.vendorId, vendorId), eq(inboxCounts.list, 'open_purchase'), eq(inboxCounts.storeId, storeId)));
   return row?.total ?? 0;
 }
+/** The day's count, summed over its slots (migration 0029). */
 async function dayCount(date: string, subsidiaryId: number) {
   const [row] = await db
-    .select({ total: historyDayCounts.total })
+    .select({ total: sql<number>`coalesce(sum(${historyDayCounts.total}), 0)::int` })
     .from(historyDayCounts)
     .where(and(eq(historyDayCounts.docDate, date), eq(historyDayCounts.subsidiaryId, subsidiaryId)));
   return row?.total ?? 0;

@@ -8,6 +8,7 @@ import { contentHash } from './content-hash';
 import { resolveReferences, type ResolvedReferences } from './references';
 import { documentColumns, eventData, insertLinesSql, linesJson, typeLabelOf } from './document-rows';
 import { insertNewDocuments } from './insert-new-documents';
+import { insertNewDocumentInGroup } from './new-document-groups';
 import { identityKey, knownDocuments, lockIdentities, relatedOrderIds } from './batch-lookups';
 import type { IngestedDocument, IngestResult } from './schemas';
 import { documentTotals } from './totals';
@@ -20,13 +21,14 @@ import { documentTotals } from './totals';
  * and the history (kept by triggers) see them at once.
  *
  * A new document is one statement with no transaction around it (insertNewDocuments, as the bulk path writes a
- * batch): with the key's and the codes' look-ups, three round trips. One whose identity exists, or was created
- * meanwhile, takes the way of a known document (ingestInTransaction).
+ * batch), shared with the other new documents sent meanwhile (new-document-groups.ts): with the key's and the
+ * codes' look-ups, three round trips. One whose identity exists, or was created meanwhile, takes the way of a
+ * known document (ingestInTransaction).
  */
 export async function ingestDocument(actor: IntegrationActor, doc: IngestedDocument): Promise<IngestResult> {
   const refs = await resolveReferences(db, actor, doc);
   const [relatedXdocId] = await relatedOrderIds(db, [{ doc, refs }]);
-  const [created] = await insertNewDocuments(db, actor, [{ doc, refs, hash: contentHash(doc), relatedXdocId }]);
+  const created = await insertNewDocumentInGroup(actor, { doc, refs, hash: contentHash(doc), relatedXdocId });
   return created ?? db.transaction((tx) => ingestInTransaction(tx, actor, doc, refs));
 }
 

@@ -286,7 +286,7 @@ Measured by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice
 (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version},
 PostgreSQL and Redis on the same machine. Database \`portal_bench\` with ${documents.toLocaleString('en-ZA')} documents
 (seed took ${seedSeconds.toFixed(0)} s this run; about 0 when the documents were already there). Production build served by
-\`npm start\` (one Next process per core, every request through Next's own handler, no page cache),
+\`npm start\` (its default web processes, one per core but one, every request through Next's own handler, no page cache),
 ${connections} connections for ${duration} s per measurement.
 
 The load is ${suppliers.length} supplier administrators (one per vendor, each with its own session) and, per

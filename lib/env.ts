@@ -18,6 +18,13 @@ function validProxyList(list: string, ctx: z.RefinementCtx): void {
   }
 }
 
+/**
+ * Web processes of `npm start` by default: one per core but one, which is left to what shares the host with the web
+ * (PostgreSQL, the worker). With one per core, on two cores beside PostgreSQL, a request cost 40–50 % more CPU and
+ * waited longer (docs/benchmarks.md, "Web processes"); with the database elsewhere, set it to the number of cores.
+ */
+export const defaultWebProcesses = (cores: number) => Math.max(1, cores - 1);
+
 const envSchema = z.object({
   /** Unset: DEFAULT_DATABASE_URL; if nothing answers there, `npm run demo` starts an embedded PostgreSQL. */
   DATABASE_URL: z.string().url().optional(),
@@ -55,7 +62,7 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.string().default('').superRefine(validProxyList),
   PORT: number(3000),
   HOST: z.string().default('0.0.0.0'),
-  WEB_CONCURRENCY: number(os.availableParallelism()),
+  WEB_CONCURRENCY: number(defaultWebProcesses(os.availableParallelism())),
   /**
    * How long a worker's claim on a job lasts without renewal: when a worker dies, another takes its jobs over after
    * about this long (BullMQ's lock duration and stalled-job check).

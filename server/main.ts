@@ -9,7 +9,7 @@ import { env, productionSecretProblem } from '../lib/env';
 
 /**
  * The production web server (`npm start`, and the web image's `node web.js`, this file bundled): Next's own request handler for every request, page or API,
- * in WEB_CONCURRENCY processes sharing the port (Node cluster), one per core by default, because one
+ * in WEB_CONCURRENCY processes sharing the port (Node cluster), one per core but one by default (lib/env.ts), because one
  * Node process uses one core. It adds nothing else: routing, rewrites, the proxy, compression and error
  * pages are Next's, exactly as under `next dev`. Processes hold nothing that must agree (sessions,
  * throttling and counters live in PostgreSQL), so they are interchangeable. docs/architecture.md.

@@ -20,7 +20,9 @@ const queues = new Map<number, Queue>();
  * statement triggers that keep the counters, the round trip, the commit's WAL flush) is most of what one
  * document costs the database, so ten clients sending at once pay it once or twice instead of ten times
  * (docs/benchmarks.md, "One document at a time, written together"). Nothing waits on purpose: a document sent
- * when no statement is in flight is written at once, alone.
+ * when no statement is in flight is written at once, alone. The price: a statement held up in the database (a row
+ * it needs locked by another transaction) holds up the integration's next documents in this process with it, for
+ * at most the web's statement time-out (DB_STATEMENT_TIMEOUT_MS).
  *
  * Each document stays all or nothing: the statement is atomic, and if it fails, each document of the group is
  * written again on its own, so one document's failure is its own answer and never another's. Two documents of one

@@ -4,6 +4,7 @@ import { xdocs } from '@/db/schema';
 import * as bulkRoute from '@/app/api/v1/documents/bulk/route';
 import { uniqueTag } from '../support/fixtures';
 import { newIntegration } from '../support/integrations';
+import { waitingOn } from '../support/lock-waits';
 
 afterAll(() => pool.end());
 
@@ -32,20 +33,6 @@ function bulkRequest(body: BodyInit | ReadableStream<Uint8Array>, withKey = key)
     duplex: 'half',
   };
   return bulkRoute.POST(new Request('http://localhost/api/v1/documents/bulk', init), { params: Promise.resolve({}) });
-}
-
-/** Waits (up to 5 s) until one of this database's sessions waits for a lock of one of these kinds (pg_stat_activity's wait_event). */
-async function waitingOn(events: string[]): Promise<void> {
-  const until = Date.now() + 5_000;
-  for (;;) {
-    const { rows } = await pool.query(
-      `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = any($1)`,
-      [events],
-    );
-    if (rows.length) return;
-    if (Date.now() > until) throw new Error(`No session waits for a lock of ${events.join(' or ')}.`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { pool } from '@/db/client';
 import * as documentsRoute from '@/app/api/v1/documents/route';
 import { uniqueTag } from '../support/fixtures';
 import { callV1, newIntegration } from '../support/integrations';
+import { waitingOn } from '../support/lock-waits';
 
 /**
  * New documents sent alone while another one's statement is in flight are written together, in one statement
@@ -33,19 +34,6 @@ async function writers(docnos: string[]): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.docno, r.xmin]));
 }
 
-async function untilSomeoneWaitsOnARow(): Promise<void> {
-  const until = Date.now() + 5_000;
-  while (Date.now() < until) {
-    const { rows } = await pool.query(
-      `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-        and wait_event in ('transactionid', 'tuple')`,
-    );
-    if (rows.length) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('No statement waits for the held vendor.');
-}
-
 /**
  * Sends `first` and waits until its statement is held in the database by vendor V0001's row, then sends `rest`
  * and gives them time to look their key and codes up and queue behind it; then lets the vendor go.
@@ -56,7 +44,7 @@ async function sentWhileOneIsHeld(first: unknown, rest: unknown[]) {
     await blocker.query('begin');
     await blocker.query(`select 1 from vendors where code = 'V0001' for update`);
     const held = post(first);
-    await untilSomeoneWaitsOnARow();
+    await waitingOn(['transactionid', 'tuple']);
     const queued = rest.map(post);
     await new Promise((resolve) => setTimeout(resolve, 500));
     await blocker.query('rollback');

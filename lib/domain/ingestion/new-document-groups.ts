@@ -5,13 +5,15 @@ import { insertNewDocuments, type NewDocument } from './insert-new-documents';
 import type { IngestResult } from './schemas';
 
 type Waiting = { item: NewDocument; resolve: (result: IngestResult | null) => void; reject: (error: unknown) => void };
-type Queue = { waiting: Waiting[]; writing: boolean };
 
 /** At most this many documents a statement, as the bulk path's batches are bounded. */
 const MOST_IN_ONE_STATEMENT = 50;
 
-/** Per integration, the new documents sent alone that wait for the statement in flight (this process's). */
-const queues = new Map<number, Queue>();
+/**
+ * Per integration, the new documents sent alone that wait for the statement in flight (this process's): an
+ * integration is here exactly while its documents are being written.
+ */
+const queues = new Map<number, Waiting[]>();
 
 /**
  * Writes a new document sent alone (POST /api/v1/documents) together with the others this process received
@@ -31,36 +33,35 @@ const queues = new Map<number, Queue>();
  */
 export function insertNewDocumentInGroup(actor: IntegrationActor, item: NewDocument): Promise<IngestResult | null> {
   return new Promise((resolve, reject) => {
-    let queue = queues.get(actor.integrationId);
-    if (!queue) queues.set(actor.integrationId, (queue = { waiting: [], writing: false }));
-    queue.waiting.push({ item, resolve, reject });
-    if (!queue.writing) void writeWaiting(actor, queue);
+    const waiting = queues.get(actor.integrationId);
+    if (waiting) return void waiting.push({ item, resolve, reject });
+    const queue = [{ item, resolve, reject }];
+    queues.set(actor.integrationId, queue);
+    void writeWaiting(actor, queue);
   });
 }
 
-async function writeWaiting(actor: IntegrationActor, queue: Queue): Promise<void> {
-  queue.writing = true;
+async function writeWaiting(actor: IntegrationActor, queue: Waiting[]): Promise<void> {
   try {
-    while (queue.waiting.length) await writeGroup(actor, nextGroup(queue));
+    while (queue.length) await writeGroup(actor, nextGroup(queue));
   } finally {
-    queue.writing = false;
-    if (!queue.waiting.length) queues.delete(actor.integrationId);
+    queues.delete(actor.integrationId);
   }
 }
 
-/** The waiting documents to write next, in the order they came, no identity twice. */
-function nextGroup(queue: Queue): Waiting[] {
+/** Takes the waiting documents to write next out of `queue`: in the order they came, no identity twice. */
+function nextGroup(queue: Waiting[]): Waiting[] {
   const group: Waiting[] = [];
   const identities = new Set<string>();
   const later: Waiting[] = [];
-  for (const waiting of queue.waiting) {
+  for (const waiting of queue) {
     const identity = identityKey(waiting.item);
     if (group.length < MOST_IN_ONE_STATEMENT && !identities.has(identity)) {
       identities.add(identity);
       group.push(waiting);
     } else later.push(waiting);
   }
-  queue.waiting = later;
+  queue.splice(0, queue.length, ...later);
   return group;
 }
 

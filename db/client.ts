@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, is, SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -134,20 +134,51 @@ export type DbOrTx = Db | Tx;
 const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
- * Runs a query written with drizzle's sql template as a named prepared statement and returns the rows
- * as PostgreSQL sends them, keyed by the query's own aliases. For hot read paths: each pooled connection
- * plans a given query text once (one generic plan, see the pool), and rows skip drizzle's per-field
- * mapping. The name comes from the text, so every query of the same shape reuses it. Select dates as
- * text (see summary.ts).
+ * A statement rendered to text and named once, for a statement of fixed shape that a request makes every time:
+ * its values are drizzle placeholders (`sql.placeholder('name')`), given on each run. Building drizzle's tree of
+ * the statement, rendering it and naming it cost the web process more than sending it (about 5 % of a
+ * one-document ingestion's CPU, docs/benchmarks.md "One statement rendered once").
  */
-export async function queryPrepared<Row>(query: SQL): Promise<Row[]> {
+export type Statement = { readonly text: string; readonly name: string; readonly params: readonly unknown[] };
+
+export function statementOf(query: SQL): Statement {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await pool.query({ name: preparedName(text), text, values: params });
+  return { text, name: preparedName(text), params };
+}
+
+/** The parameters of a run: the statement's own, each placeholder replaced by its value in `values`. */
+const parametersOf = ({ params }: Statement, values: Record<string, unknown>) => fillPlaceholders(params as unknown[], values);
+
+const asStatement = (query: SQL | Statement): Statement => (is(query, SQL) ? statementOf(query) : query);
+
+/**
+ * Runs a query written with drizzle's sql template (or a Statement with its placeholders' values) as a named
+ * prepared statement and returns the rows as PostgreSQL sends them, keyed by the query's own aliases. For hot
+ * read paths: each pooled connection plans a given query text once (one generic plan, see the pool), and rows
+ * skip drizzle's per-field mapping. The name comes from the text, so every query of the same shape reuses it.
+ * Select dates as text (see summary.ts).
+ */
+export async function queryPrepared<Row>(query: SQL | Statement, values: Record<string, unknown> = {}): Promise<Row[]> {
+  const statement = asStatement(query);
+  const result = await pool.query({ name: statement.name, text: statement.text, values: parametersOf(statement, values) });
   return result.rows as Row[];
 }
 
-/** A prepared statement's name, from its text: one text, one name, on every connection. */
-const preparedName = (text: string) => `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+/**
+ * A prepared statement's name, from its text: one text, one name, on every connection. Remembered for the texts
+ * seen last, so a query built on every call is not hashed on every call; a process makes a few hundred shapes.
+ */
+const names = new Map<string, string>();
+const MOST_NAMES_KEPT = 2000;
+function preparedName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    if (names.size >= MOST_NAMES_KEPT) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
 
 /**
  * Runs a write or read of fixed shape as a named prepared statement on `on`, a transaction's connection or
@@ -156,14 +187,15 @@ const preparedName = (text: string) => `q_${createHash('sha1').update(text).dige
  * insert took 1.4 ms to plan for 0.15 ms to run, and a new document's 0.2 ms for a statement whose
  * arrays change in length, not in shape (docs/benchmarks.md, issue 23). Each connection plans the text
  * once, one generic plan (the pool's sessions force them), so the query must not depend on its values
- * for its best plan: parameters that are arrays of rows, keys looked up by their index.
+ * for its best plan: parameters that are arrays of rows, keys looked up by their index. `query` is a
+ * drizzle sql template, or a Statement rendered once with the values of its placeholders.
  */
-export async function executePrepared<Row>(on: DbOrTx, query: SQL): Promise<Row[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+export async function executePrepared<Row>(on: DbOrTx, query: SQL | Statement, values: Record<string, unknown> = {}): Promise<Row[]> {
+  const statement = asStatement(query);
   const prepared = on._.session.prepareQuery<{ execute: pg.QueryResult; all: unknown; values: unknown }>(
-    { sql: text, params },
+    { sql: statement.text, params: parametersOf(statement, values) },
     undefined,
-    preparedName(text),
+    statement.name,
     false,
   );
   const result = await prepared.execute();

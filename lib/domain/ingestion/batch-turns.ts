@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Tx } from '../../../db/client';
+import { sql } from 'drizzle-orm';
+import { executePrepared, statementOf, type Tx } from '../../../db/client';
 
 /**
  * The order in which a bulk request's batch transactions commit, when the next batch is written while the one
@@ -34,15 +34,20 @@ export async function takeTurn(tx: Tx, turn: BatchTurn): Promise<void> {
 }
 
 /**
- * An expression that waits until the batch before `turn` has ended (committed or not); nothing for the first batch,
- * or with no turn (a document sent alone). The functions are strict: with null keys they take no lock.
+ * An expression that waits until the batch before a turn has ended (committed or not), for statements rendered
+ * once: its keys are placeholders, whose values turnBarrierKeys gives. They are null for the first batch, or with
+ * no turn (a document sent alone), and the function is strict: with null keys it takes no lock.
  */
-export function turnBarrier(turn: BatchTurn | undefined): SQL {
-  const previous = turn && turn.index > 0 ? turn.index - 1 : null;
-  return sql`pg_advisory_xact_lock_shared(${previous === null ? null : turn!.request}::int, ${previous}::int)`;
+export const TURN_BARRIER = sql`pg_advisory_xact_lock_shared(${sql.placeholder('previousTurnRequest')}::int, ${sql.placeholder('previousTurnIndex')}::int)`;
+
+export function turnBarrierKeys(turn: BatchTurn | undefined): { previousTurnRequest: number | null; previousTurnIndex: number | null } {
+  const first = !turn || turn.index === 0;
+  return { previousTurnRequest: first ? null : turn.request, previousTurnIndex: first ? null : turn.index - 1 };
 }
+
+const AWAIT_TURN = statementOf(sql`select ${TURN_BARRIER}`);
 
 /** Waits until the batch before `turn` has ended, before statements whose triggers lock counter rows. */
 export async function awaitTurn(tx: Tx, turn: BatchTurn | undefined): Promise<void> {
-  if (turn && turn.index > 0) await executePrepared(tx, sql`select ${turnBarrier(turn)}`);
+  if (turn && turn.index > 0) await executePrepared(tx, AWAIT_TURN, turnBarrierKeys(turn));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { XdocSubType, XdocType } from '../../../db/schema';
 import { documentLabel } from '../../vocabulary';
 import type { ResolvedReferences } from './references';
@@ -57,7 +57,7 @@ export function lineRows(doc: IngestedDocument, refs: ResolvedReferences) {
 export const linesJson = (doc: IngestedDocument, refs: ResolvedReferences): string => JSON.stringify(lineRows(doc, refs));
 
 const LINES_OF = (
-  json: string,
+  json: string | Placeholder,
 ) => sql`(select * from jsonb_to_recordset(${json}::jsonb) as x(line_number int, catalogue_code text, descr text,
   qty numeric(12, 2), amount numeric(14, 2), tax_percent numeric(5, 2), delivery_address_code text, store_id int, tiny_mce text))`;
 
@@ -65,7 +65,7 @@ const LINES_OF = (
  * Inserts the lines of document `xdocId` from linesJson; tax per line rounded to the cent. For the lines of many
  * documents at once (the bulk path), `xdocId` is a column of `join`, which matches each line's `tiny_mce` to its document.
  */
-export function insertLinesSql(xdocId: number | SQL, json: string, join: SQL = sql``): SQL {
+export function insertLinesSql(xdocId: number | SQL, json: string | Placeholder, join: SQL = sql``): SQL {
   return sql`insert into xdoc_lines (xdoc_id, line_number, catalogue_code, descr, qty, originalqty, amount, originalamount, tax_percent,
       tax_amount, delivery_address_code, store_id)
     select ${xdocId}, l.line_number, l.catalogue_code, l.descr, l.qty, l.qty, l.amount, l.amount, l.tax_percent,

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { executePrepared, type DbOrTx } from '../../../db/client';
+import { executePrepared, statementOf, type DbOrTx, type Statement } from '../../../db/client';
 import { integrationDoerName, type IntegrationActor } from '../../auth/integration-actor';
 import { eventsCtes } from '../integrations/record-event';
 import { documentNotice, documentNotificationsSql } from '../notifications/notify';
 import { documentColumns, eventData, insertLinesSql, lineRows, newTinyMce, typeLabelOf } from './document-rows';
-import { turnBarrier, type BatchTurn } from './batch-turns';
+import { TURN_BARRIER, turnBarrierKeys, type BatchTurn } from './batch-turns';
 import type { ResolvedReferences } from './references';
 import type { IngestedDocument, IngestResult } from './schemas';
 import { documentTotals } from './totals';
@@ -67,16 +67,36 @@ export async function insertNewDocuments(
     event: eventData(doc, results[i]),
     ...(documentNotice(doc.type) ?? { code: null, tab: null }),
   }));
-  const names = Object.keys(rows[0]);
-  const created = await executePrepared<{ tinyMce: string }>(
-    on,
-    sql`
+  const created = await executePrepared<{ tinyMce: string }>(on, newDocumentsStatement(Object.keys(rows[0])), {
+    identities: JSON.stringify(identities),
+    rows: JSON.stringify(rows),
+    lines: JSON.stringify(lines),
+    integrationId: actor.integrationId,
+    doerName: integrationDoerName(actor),
+    ...turnBarrierKeys(turn),
+  });
+  const stored = new Set(created.map((row) => row.tinyMce));
+  return results.map((result) => (stored.has(result.tinyMce) ? result : null));
+}
+
+/** The statement for documents of these xdocs columns (always the same ones: documentColumns' and the totals), rendered once. */
+const statements = new Map<string, Statement>();
+
+function newDocumentsStatement(names: string[]): Statement {
+  const key = names.join(',');
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = statementOf(newDocumentsSql(names))));
+  return statement;
+}
+
+function newDocumentsSql(names: string[]) {
+  return sql`
     with w as (
-      select * from jsonb_to_recordset(${JSON.stringify(identities)}::jsonb) as w(tiny_mce text, subsidiary_id int, type text,
+      select * from jsonb_to_recordset(${sql.placeholder('identities')}::jsonb) as w(tiny_mce text, subsidiary_id int, type text,
         docno text, content_hash text, descr text, event jsonb, code text, tab text)
     ), i as (
       insert into ingested_documents (subsidiary_id, type, docno, xdoc_id, content_hash, integration_id)
-      select subsidiary_id, type, docno, nextval('xdocs_id_seq'), content_hash, ${actor.integrationId} from w
+      select subsidiary_id, type, docno, nextval('xdocs_id_seq'), content_hash, ${sql.placeholder('integrationId')} from w
       on conflict do nothing
       returning subsidiary_id, type, docno, xdoc_id
     ), k as (
@@ -84,26 +104,23 @@ export async function insertNewDocuments(
     ), d as (
       insert into xdocs (id, ${sql.raw(names.join(', '))})
       select k.id, ${sql.raw(names.map((name) => `r.${name}`).join(', '))}
-      from jsonb_populate_recordset(null::xdocs, ${JSON.stringify(rows)}::jsonb) r join k using (tiny_mce)
+      from jsonb_populate_recordset(null::xdocs, ${sql.placeholder('rows')}::jsonb) r join k using (tiny_mce)
       returning id, tiny_mce, subsidiary_id, vendor_id, store_id, xdoc_type_descr || ' ' || docno as title
     ), l as (
-      ${insertLinesSql(sql`k.id`, JSON.stringify(lines), sql`join k using (tiny_mce)`)} returning xdoc_id
+      ${insertLinesSql(sql`k.id`, sql.placeholder('lines'), sql`join k using (tiny_mce)`)} returning xdoc_id
     ), a as (
       insert into audit_entries (xdoc_id, entity_type, entity_id, action, descr, owner_user_id, owner_name)
-      select id, 'xdoc', id, 'created', descr, null, ${integrationDoerName(actor)} from k
+      select id, 'xdoc', id, 'created', descr, null, ${sql.placeholder('doerName')} from k
       returning id
     ), ${eventsCtes(sql`(select 'document.ingested' as type, d.subsidiary_id, d.vendor_id, d.id as xdoc_id, k.event as data
         from d join k using (tiny_mce)) as e`)}, notified as (
       ${documentNotificationsSql(sql`(select d.id as xdoc_id, d.vendor_id, d.store_id, d.title, d.tiny_mce, k.code, k.tab
         from d join k using (tiny_mce) where k.code is not null)`)} returning id
     ), settled as materialized (
-      select ${turnBarrier(turn)}
+      select ${TURN_BARRIER}
       from (select count(*) from l) l(n), (select count(*) from a) a(n), (select count(*) from notified) n(n),
         (select count(*) from delivered) w(n)
       where l.n + a.n + n.n + w.n >= 0
     )
-    select d.tiny_mce as "tinyMce" from d cross join settled`,
-  );
-  const stored = new Set(created.map((row) => row.tinyMce));
-  return results.map((result) => (stored.has(result.tinyMce) ? result : null));
+    select d.tiny_mce as "tinyMce" from d cross join settled`;
 }

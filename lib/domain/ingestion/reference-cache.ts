@@ -1,5 +1,5 @@
 import { and, inArray, sql } from 'drizzle-orm';
-import { executePrepared, type DbOrTx } from '../../../db/client';
+import { executePrepared, statementOf, type DbOrTx } from '../../../db/client';
 import { stores, vendors } from '../../../db/schema';
 import type { IntegrationActor } from '../../auth/integration-actor';
 import { RuleViolationError } from '../errors';
@@ -11,6 +11,16 @@ type Branch = { id: number; addressCode: string | null };
 
 const invalid = (field: string, message: string) => new RuleViolationError(message, { [field]: [message] });
 const branchKey = (subsidiaryId: number, addressCode: string) => `${subsidiaryId}\n${addressCode}`;
+
+/** The stores (within the key's subsidiaries) and vendors of the codes given, in one statement rendered once. */
+const CODES_LOOKUP = statementOf(sql`select
+  (select coalesce(json_agg(json_build_object('code', code, 'id', id, 'subsidiaryId', subsidiary_id, 'regionId', region_id,
+      'divisionId', division_id, 'addressCode', address_code)), '[]')
+    from ${stores} where code = any(${sql.placeholder('storeCodes')}::text[])
+      and subsidiary_id = any(${sql.placeholder('subsidiaryIds')}::int[])
+  ) as stores,
+  (select coalesce(json_agg(json_build_object('code', code, 'id', id)), '[]') from ${vendors}
+    where code = any(${sql.placeholder('vendorCodes')}::text[])) as vendors`);
 
 /**
  * The vendors, stores and branch stores that one request's documents name, each code looked up once for the
@@ -33,13 +43,8 @@ export class ReferenceCache {
     if (newStores.length || newVendors.length) {
       const rows = await executePrepared<{ stores: (Store & { code: string })[]; vendors: { code: string; id: number }[] }>(
         tx,
-        sql`select
-        (select coalesce(json_agg(json_build_object('code', code, 'id', id, 'subsidiaryId', subsidiary_id, 'regionId', region_id,
-            'divisionId', division_id, 'addressCode', address_code)), '[]')
-          from ${stores} where code = any(${sql.param(newStores)}::text[]) and subsidiary_id = any(${sql.param([...this.actor.subsidiaryIds])}::int[])
-        ) as stores,
-        (select coalesce(json_agg(json_build_object('code', code, 'id', id)), '[]') from ${vendors}
-          where code = any(${sql.param(newVendors)}::text[])) as vendors`,
+        CODES_LOOKUP,
+        { storeCodes: newStores, subsidiaryIds: [...this.actor.subsidiaryIds], vendorCodes: newVendors },
       );
       for (const code of newStores) this.stores.set(code, null);
       for (const { code, ...store } of rows[0].stores) if (!this.stores.get(code)) this.stores.set(code, store);

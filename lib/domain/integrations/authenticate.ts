@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { db, queryPrepared } from '../../../db/client';
+import { db, queryPrepared, statementOf } from '../../../db/client';
 import { integrations, type IntegrationScope } from '../../../db/schema';
 import { integrationActor, type IntegrationActor } from '../../auth/integration-actor';
 import { hashApiKey, KEY_PREFIX } from './keys';
@@ -9,6 +9,12 @@ type KeyRow = { id: number; name: string; subsidiaryIds: number[]; scopes: Integ
 /** Last use is written at most this often per integration: a busy integration costs no write per request. */
 const LAST_USE_EVERY = sql.raw(`interval '1 minute'`);
 
+/** A prepared statement rendered once, as the session's user is read (lib/auth/actor.ts): every API request makes it. */
+const KEY_LOOKUP = statementOf(sql`select ${integrations.id} as "id", ${integrations.name} as "name",
+    ${integrations.subsidiaryIds} as "subsidiaryIds", ${integrations.scopes} as "scopes",
+    coalesce(${integrations.lastUsedAt} < now() - ${LAST_USE_EVERY}, true) as "usedLongAgo"
+  from ${integrations} where ${integrations.keyHash} = ${sql.placeholder('keyHash')} and ${integrations.revokedAt} is null`);
+
 /**
  * The integration a key belongs to, as an actor; null for a malformed, unknown or revoked key. One
  * indexed read per request (a revoked or rotated key fails at its next request), and a write of the
@@ -16,11 +22,7 @@ const LAST_USE_EVERY = sql.raw(`interval '1 minute'`);
  */
 export async function integrationForKey(key: string): Promise<IntegrationActor | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
-  // A prepared statement, as the session's user is read (lib/auth/actor.ts): every API request makes it.
-  const [row] = await queryPrepared<KeyRow>(sql`select ${integrations.id} as "id", ${integrations.name} as "name",
-      ${integrations.subsidiaryIds} as "subsidiaryIds", ${integrations.scopes} as "scopes",
-      coalesce(${integrations.lastUsedAt} < now() - ${LAST_USE_EVERY}, true) as "usedLongAgo"
-    from ${integrations} where ${integrations.keyHash} = ${hashApiKey(key)} and ${integrations.revokedAt} is null`);
+  const [row] = await queryPrepared<KeyRow>(KEY_LOOKUP, { keyHash: hashApiKey(key) });
   if (!row) return null;
   if (row.usedLongAgo) await touch(row.id);
   return integrationActor(row);

@@ -9,7 +9,7 @@ type KeyRow = { id: number; name: string; subsidiaryIds: number[]; scopes: Integ
 /** Last use is written at most this often per integration: a busy integration costs no write per request. */
 const LAST_USE_EVERY = sql.raw(`interval '1 minute'`);
 
-/** A prepared statement rendered once, as the session's user is read (lib/auth/actor.ts): every API request makes it. */
+/** Every API request makes it: a prepared statement, as the session's user is read (lib/auth/actor.ts), and rendered once. */
 const KEY_LOOKUP = statementOf(sql`select ${integrations.id} as "id", ${integrations.name} as "name",
     ${integrations.subsidiaryIds} as "subsidiaryIds", ${integrations.scopes} as "scopes",
     coalesce(${integrations.lastUsedAt} < now() - ${LAST_USE_EVERY}, true) as "usedLongAgo"

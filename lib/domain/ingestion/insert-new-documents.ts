@@ -16,13 +16,16 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerC
 /**
  * Creates new documents in one prepared statement whatever their number (its text does not change with it):
  * data-modifying CTEs write each document's identity, row, lines, audit entry, `document.ingested` event with
- * its webhook deliveries, and its notifications, joined by the document's new tinyMce. What each row holds is
+ * its webhook deliveries, and its notifications, joined by the document's new tinyMce. The events and
+ * notifications are read from the identities (`k`), which carry what they need, not joined to the inserted rows:
+ * a CTE's rows are estimated at one, so such a join was a nested loop, every document against every other
+ * (a tenth of a 500-document batch's time). What each row holds is
  * what ingestInTransaction writes for one new document (ingest-document.ts); the totals come from
  * documentTotals. The xdocs triggers keep the inbox and history counters per row; the lines' triggers and the
  * foreign keys run at the end of the statement, when the documents are there.
  *
  * In a bulk request's batch (`turn`), `settled` waits for the batch before it to end once every row is written
- * (it reads each CTE's count, so all of them have run) and before the statement's triggers lock counter rows at
+ * (it reads each CTE's count, so all of them have run; d's too, which the main query would read only after) and before the statement's triggers lock counter rows at
  * its end (batch-turns.ts).
  *
  * The identity row comes first, `on conflict do nothing`: its primary key (subsidiary, type, docno) is what
@@ -44,9 +47,9 @@ export async function insertNewDocuments(
     tinyMce: newTinyMce(),
     version: 1,
   }));
-  const rows = list.map(({ doc, refs, relatedXdocId }, i) => {
+  const columns = list.map(({ doc, refs, relatedXdocId }, i) => {
     const totals = documentTotals(doc);
-    const columns = {
+    return {
       tinyMce: results[i].tinyMce,
       ...documentColumns(doc, refs, relatedXdocId),
       totValue: totals.incl,
@@ -54,14 +57,17 @@ export async function insertNewDocuments(
       xdocTaxAmount: totals.tax,
       xdocTotalIncl: totals.incl,
     };
-    return Object.fromEntries(Object.entries(columns).map(([key, value]) => [snakeCase(key), value]));
   });
+  const rows = columns.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [snakeCase(key), value])));
   const lines = list.flatMap(({ doc, refs }, i) => lineRows(doc, refs).map((line) => ({ ...line, tiny_mce: results[i].tinyMce })));
   const identities = list.map(({ doc, refs, hash }, i) => ({
     tiny_mce: results[i].tinyMce,
     subsidiary_id: refs.store.subsidiaryId,
+    vendor_id: refs.vendorId,
+    store_id: refs.store.id,
     type: doc.type,
     docno: doc.docno,
+    title: `${columns[i].xdocTypeDescr} ${doc.docno}`,
     content_hash: hash,
     descr: `${typeLabelOf(doc.type)} ${doc.docno} received`,
     event: eventData(doc, results[i]),
@@ -92,8 +98,8 @@ function newDocumentsStatement(names: string[]): Statement {
 function newDocumentsSql(names: string[]) {
   return sql`
     with w as (
-      select * from jsonb_to_recordset(${sql.placeholder('identities')}::jsonb) as w(tiny_mce text, subsidiary_id int, type text,
-        docno text, content_hash text, descr text, event jsonb, code text, tab text)
+      select * from jsonb_to_recordset(${sql.placeholder('identities')}::jsonb) as w(tiny_mce text, subsidiary_id int, vendor_id int,
+        store_id int, type text, docno text, title text, content_hash text, descr text, event jsonb, code text, tab text)
     ), i as (
       insert into ingested_documents (subsidiary_id, type, docno, xdoc_id, content_hash, integration_id)
       select subsidiary_id, type, docno, nextval('xdocs_id_seq'), content_hash, ${sql.placeholder('integrationId')} from w
@@ -105,22 +111,20 @@ function newDocumentsSql(names: string[]) {
       insert into xdocs (id, ${sql.raw(names.join(', '))})
       select k.id, ${sql.raw(names.map((name) => `r.${name}`).join(', '))}
       from jsonb_populate_recordset(null::xdocs, ${sql.placeholder('rows')}::jsonb) r join k using (tiny_mce)
-      returning id, tiny_mce, subsidiary_id, vendor_id, store_id, xdoc_type_descr || ' ' || docno as title
+      returning tiny_mce
     ), l as (
       ${insertLinesSql(sql`k.id`, sql.placeholder('lines'), sql`join k using (tiny_mce)`)} returning xdoc_id
     ), a as (
       insert into audit_entries (xdoc_id, entity_type, entity_id, action, descr, owner_user_id, owner_name)
       select id, 'xdoc', id, 'created', descr, null, ${sql.placeholder('doerName')} from k
       returning id
-    ), ${eventsCtes(sql`(select 'document.ingested' as type, d.subsidiary_id, d.vendor_id, d.id as xdoc_id, k.event as data
-        from d join k using (tiny_mce)) as e`)}, notified as (
-      ${documentNotificationsSql(sql`(select d.id as xdoc_id, d.vendor_id, d.store_id, d.title, d.tiny_mce, k.code, k.tab
-        from d join k using (tiny_mce) where k.code is not null)`)} returning id
+    ), ${eventsCtes(sql`(select 'document.ingested' as type, subsidiary_id, vendor_id, id as xdoc_id, event as data from k) as e`)}, notified as (
+      ${documentNotificationsSql(sql`(select id as xdoc_id, vendor_id, store_id, title, tiny_mce, code, tab from k where code is not null)`)} returning id
     ), settled as materialized (
       select ${TURN_BARRIER}
-      from (select count(*) from l) l(n), (select count(*) from a) a(n), (select count(*) from notified) n(n),
-        (select count(*) from delivered) w(n)
-      where l.n + a.n + n.n + w.n >= 0
+      from (select count(*) from d) d(n), (select count(*) from l) l(n), (select count(*) from a) a(n),
+        (select count(*) from notified) n(n), (select count(*) from delivered) w(n)
+      where d.n + l.n + a.n + n.n + w.n >= 0
     )
     select d.tiny_mce as "tinyMce" from d cross join settled`;
 }

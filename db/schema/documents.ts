@@ -33,8 +33,11 @@ export type StoredResponse = { response: 'confirmed' | 'rejected' | 'detailRespo
 const OPEN_PURCHASE = sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code is distinct from 'return'`;
 const OPEN_RETURN = sql`xdoc_type_code = 'order' and responded_at is null and xdoc_sub_type_code = 'return'`;
 const RESPONDED_RETURN = sql`xdoc_type_code = 'order' and responded_at is not null and xdoc_sub_type_code = 'return'`;
-const UNREAD = sql`is_read = false`;
-/** The unread lists' documents only (an unread order or invoice is on none of them), which keeps their sort indexes small. */
+/**
+ * The unread lists' documents only (an unread order or invoice is on none of them), which keeps their indexes small
+ * and spares every new order (unread until its supplier opens it) entering them. Their date-sorted indexes serve
+ * the lists' default order too (read backwards), so the lists have no other.
+ */
 const UNREAD_LISTED = sql`is_read = false and xdoc_type_code in ('deliverynote', 'dispute', 'remittance')`;
 /** Invoices tab, toInvoice: confirmed or partly confirmed purchase orders whose invoicing is not closed (invoiced fully or dismissed). */
 const TO_INVOICE = sql`xdoc_type_code = 'order' and responded_at is not null and invoicing_closed_at is null and wf_status_code in ('confirmed', 'mixed') and xdoc_sub_type_code is distinct from 'return'`;
@@ -169,7 +172,11 @@ export const xdocs = pgTable(
     // that list holding it, however large the other vendors and lists grow (lib/domain/inbox/docno-search.ts).
     ...inboxSearchIndexes(),
     index('xdocs_orderno_idx').on(t.orderno),
-    index('xdocs_related_idx').on(t.relatedXdocId),
+    // A number most documents lack is indexed where it is there (an equality implies it is not null), so a new order
+    // enters none of these: the related order, an invoice's and a delivery note's numbers, the supplier's reference.
+    index('xdocs_related_idx')
+      .on(t.relatedXdocId)
+      .where(sql`related_xdoc_id is not null`),
     // Inbox: open purchase orders, open return orders and responded return orders per vendor, newest first.
     // Splitting by sub type keeps the sub-type check out of the heap; the trailing columns let every
     // order filter be checked in the index (docno last: a search for part of a number that the trigram
@@ -204,9 +211,6 @@ export const xdocs = pgTable(
     // The unfiltered first page of a supplier with several vendors: read in date order, vendor checked in the index.
     index('xdocs_inbox_open_purchase_date_idx').on(t.docDate.desc(), t.id.desc(), t.vendorId, t.docno).where(OPEN_PURCHASE),
     index('xdocs_inbox_open_return_store_idx').on(t.vendorId, t.storeId, t.docDate.desc(), t.id.desc(), t.docno).where(OPEN_RETURN),
-    index('xdocs_inbox_unread_store_idx').on(t.vendorId, t.xdocTypeCode, t.storeId, t.docDate.desc(), t.id.desc(), t.docno).where(UNREAD),
-    // Inbox: unread delivery notes, disputes and remittances per vendor.
-    index('xdocs_inbox_unread_idx').on(t.vendorId, t.xdocTypeCode, t.docDate.desc(), t.id.desc(), t.docno).where(UNREAD),
     // Inbox lists sorted by a column (lib/domain/inbox/queries.ts): see inboxSortIndexes.
     ...inboxSortIndexes(t),
     // Invoices tab, toInvoice (GET /orders/uninvoiced): the same shape as the open-order index.
@@ -246,9 +250,15 @@ export const xdocs = pgTable(
     index('xdocs_history_subsidiary_type_date_idx').on(t.subsidiaryId, t.xdocTypeCode, t.docDate.desc(), t.id.desc()),
     index('xdocs_history_subsidiary_vendor_date_idx').on(t.subsidiaryId, t.vendorId, t.docDate.desc(), t.id.desc()),
     // The one-box search (GET /history/find): every number a document carries has an index.
-    index('xdocs_invoice_number_idx').on(t.invoiceNumber),
-    index('xdocs_deliverynote_number_idx').on(t.deliverynoteNumber),
-    index('xdocs_supplier_ref_idx').using('btree', sql`upper(${t.response} ->> 'supplierRef')`),
+    index('xdocs_invoice_number_idx')
+      .on(t.invoiceNumber)
+      .where(sql`invoice_number is not null`),
+    index('xdocs_deliverynote_number_idx')
+      .on(t.deliverynoteNumber)
+      .where(sql`deliverynote_number is not null`),
+    index('xdocs_supplier_ref_idx')
+      .using('btree', sql`upper(${t.response} ->> 'supplierRef')`)
+      .where(sql`upper(response ->> 'supplierRef') is not null`),
   ],
 );
 

@@ -16,9 +16,9 @@ export type RemittancePage = { resultPager: ResultPager; xdocs: { xdoc: XdocList
 
 /*
  * The base conditions are literal SQL (not bound parameters) on purpose: the planner can only use the
- * partial indexes xdocs_inbox_open_purchase_idx, _open_return_idx, _responded_return_idx and
- * xdocs_inbox_unread_idx when the query's predicate visibly implies the index predicate, and a
- * parameter ($1) never does under a generic plan.
+ * partial indexes xdocs_inbox_open_purchase_idx, _open_return_idx, _responded_return_idx and the
+ * unread lists' (xdocs_inbox_unread_by_<column>_idx) when the query's predicate visibly implies the index
+ * predicate, and a parameter ($1) never does under a generic plan.
  */
 const OPEN_ORDER = sql`${xdocs.xdocTypeCode} = 'order' and ${xdocs.respondedAt} is null`;
 const NOT_RETURN = sql`${xdocs.xdocSubTypeCode} is distinct from 'return'`;

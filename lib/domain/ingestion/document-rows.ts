@@ -53,12 +53,12 @@ export function lineRows(doc: IngestedDocument, refs: ResolvedReferences) {
   }));
 }
 
-/** The lines as one jsonb parameter, expanded in SQL. */
+/** The lines as one json parameter, expanded in SQL (json, not jsonb: read once, it need not be built as jsonb first). */
 export const linesJson = (doc: IngestedDocument, refs: ResolvedReferences): string => JSON.stringify(lineRows(doc, refs));
 
 const LINES_OF = (
   json: string | Placeholder,
-) => sql`(select * from jsonb_to_recordset(${json}::jsonb) as x(line_number int, catalogue_code text, descr text,
+) => sql`(select * from json_to_recordset(${json}::json) as x(line_number int, catalogue_code text, descr text,
   qty numeric(12, 2), amount numeric(14, 2), tax_percent numeric(5, 2), delivery_address_code text, store_id int, tiny_mce text))`;
 
 /**

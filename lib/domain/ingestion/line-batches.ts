@@ -5,7 +5,7 @@ export type ParsedLine = { line: number; doc: IngestedDocument } | { line: numbe
 
 /** At most this many documents in one transaction: large enough that a statement's cost is shared, small enough to answer often. */
 export const BATCH_DOCUMENTS = 500;
-/** …and at most this many document lines (a batch's lines are one jsonb parameter). */
+/** …and at most this many document lines (a batch's lines are one json parameter). */
 export const BATCH_LINES = 10_000;
 
 const identity = (doc: IngestedDocument) => `${doc.type}\n${doc.docno}`;

@@ -93,7 +93,7 @@ async function writeBatch(tx: Tx, actor: IntegrationActor, taken: readonly Taken
 /** One document in its own savepoint: its failure undoes only its own writes. */
 async function ingestAlone(tx: Tx, actor: IntegrationActor, item: Taken): Promise<BulkResult> {
   try {
-    const result = await tx.transaction((savepoint) => ingestInTransaction(savepoint, actor, item.doc, item.refs));
+    const result = await tx.transaction((savepoint) => ingestInTransaction(savepoint, actor, item.doc, item.refs, item.hash));
     return { line: item.line, docno: result.docno, status: result.status };
   } catch (error) {
     return resultOfError(item.line, item.doc.docno, error);

@@ -28,8 +28,9 @@ import { documentTotals } from './totals';
 export async function ingestDocument(actor: IntegrationActor, doc: IngestedDocument): Promise<IngestResult> {
   const refs = await resolveReferences(db, actor, doc);
   const [relatedXdocId] = await relatedOrderIds(db, [{ doc, refs }]);
-  const created = await insertNewDocumentInGroup(actor, { doc, refs, hash: contentHash(doc), relatedXdocId });
-  return created ?? db.transaction((tx) => ingestInTransaction(tx, actor, doc, refs));
+  const hash = contentHash(doc);
+  const created = await insertNewDocumentInGroup(actor, { doc, refs, hash, relatedXdocId });
+  return created ?? db.transaction((tx) => ingestInTransaction(tx, actor, doc, refs, hash));
 }
 
 /** One document in the caller's transaction (the bulk path's savepoint for a document alone). */
@@ -38,6 +39,7 @@ export async function ingestInTransaction(
   actor: IntegrationActor,
   doc: IngestedDocument,
   resolved?: ResolvedReferences,
+  hash = contentHash(doc),
 ): Promise<IngestResult> {
   const refs = resolved ?? (await resolveReferences(tx, actor, doc));
   const subsidiaryId = refs.store.subsidiaryId;
@@ -47,7 +49,6 @@ export async function ingestInTransaction(
   await lockIdentities(tx, [item]);
   const knownNow = async () => (await knownDocuments(tx, [item])).get(identityKey(item));
   let known = await knownNow();
-  const hash = contentHash(doc);
   const [relatedXdocId] = await relatedOrderIds(tx, [item]);
   if (!known) {
     const [created] = await insertNewDocuments(tx, actor, [{ doc, refs, hash, relatedXdocId }]);

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { pool } from '@/db/client';
-import { uniqueTag } from '../support/fixtures';
+import { copyDocument, uniqueTag } from '../support/fixtures';
 
 /**
  * Two transactions writing documents of the same day, subsidiary, type and status (different vendors and stores,
@@ -11,21 +11,6 @@ import { uniqueTag } from '../support/fixtures';
 const PREFIX = `HCC${uniqueTag()}`;
 const DAY = '2031-03-14';
 const COMMIT_DAY = '2031-03-15';
-
-/** Copies a seeded order into a new document of DAY, inside the client's open transaction. */
-async function copyOrder(client: PoolClient, templateId: number, docno: string, day = DAY): Promise<void> {
-  const { rows } = await client.query<{ column_name: string }>(
-    `select column_name from information_schema.columns
-     where table_name = 'xdocs' and column_name not in ('id', 'tiny_mce', 'docno', 'doc_date') and is_generated = 'NEVER'`,
-  );
-  const columns = rows.map((r) => `"${r.column_name}"`).join(', ');
-  await client.query(`insert into xdocs (tiny_mce, docno, doc_date, ${columns}) select $2, $3, $4, ${columns} from xdocs where id = $1`, [
-    templateId,
-    `${docno}-${Date.now()}`,
-    docno,
-    day,
-  ]);
-}
 
 /** A transaction whose id falls in another slot than `other`'s (ids are consecutive here, so this takes one try). */
 async function beginInOtherSlot(client: PoolClient, other: number): Promise<number> {
@@ -85,12 +70,12 @@ test('a second writer of the same day and subsidiary does not wait for the first
 
   await first.query('begin');
   const { rows } = await first.query<{ slot: number }>('select (txid_current() % 16)::int as slot');
-  await copyOrder(first, templates.a, `${PREFIX}-A`);
+  await copyDocument(first, templates.a, `${PREFIX}-A`, DAY);
 
   await beginInOtherSlot(second, rows[0].slot);
   await second.query(`set local lock_timeout = '2s'`);
   // Waited for `first` (and failed with "lock timeout") while the day counter was one row per key.
-  await copyOrder(second, templates.b, `${PREFIX}-B`);
+  await copyDocument(second, templates.b, `${PREFIX}-B`, DAY);
   await second.query('commit');
   await first.query('commit');
 
@@ -101,14 +86,14 @@ test('a writer committing a day and subsidiary does not wait for another commit 
   const templates = await twoTemplates();
   await first.query('begin');
   const { rows } = await first.query<{ slot: number }>('select (txid_current() % 16)::int as slot');
-  await copyOrder(first, templates.a, `${PREFIX}-C`, COMMIT_DAY);
+  await copyDocument(first, templates.a, `${PREFIX}-C`, COMMIT_DAY);
   // history_day_counts is written by a trigger deferred to commit: this runs it now, as a commit would, and the
   // transaction stays open holding what it wrote, as a commit holds it through its WAL flush.
   await first.query('set constraints all immediate');
 
   await beginInOtherSlot(second, rows[0].slot);
   await second.query(`set local lock_timeout = '2s'`);
-  await copyOrder(second, templates.b, `${PREFIX}-D`, COMMIT_DAY);
+  await copyDocument(second, templates.b, `${PREFIX}-D`, COMMIT_DAY);
   // Failed with "lock timeout" at its commit while history_day_counts was one row per day and subsidiary.
   await second.query('commit');
   await first.query('commit');

@@ -1,11 +1,11 @@
 import { pool } from '@/db/client';
-import { uniqueTag } from '../support/fixtures';
+import { copyDocument, uniqueTag } from '../support/fixtures';
 
 /**
  * New documents are counted once per statement, grouped by each counter's key (migration 0030): one insert of
  * many documents of one vendor, store, day and status writes each counter row they share once, where a row
  * trigger wrote it once per document (a bulk batch's day row 500 times in one transaction), and the counters
- * still grow by every document. docs/architecture.md, "Counters".
+ * still grow by every document. docs/architecture.md, "Inbox" (inbox_counts).
  */
 const TAG = `CPS${uniqueTag()}`;
 const DAY = '2031-05-20';
@@ -35,19 +35,9 @@ test(`one statement of ${COPIES} new open orders of one key writes each counter 
     );
     expect(templates).toHaveLength(1);
     const [order] = templates;
-    const { rows: columns } = await client.query<{ name: string }>(
-      `select quote_ident(column_name) as name from information_schema.columns
-        where table_name = 'xdocs' and column_name not in ('id', 'tiny_mce', 'docno', 'doc_date') and is_generated = 'NEVER'`,
-    );
-    const copied = columns.map((c) => c.name).join(', ');
-
     await client.query('begin');
     const before = await kept(client, order);
-    await client.query(
-      `insert into xdocs (tiny_mce, docno, doc_date, ${copied})
-       select $2 || n, $2 || n, $3, ${copied} from xdocs, generate_series(1, $4::int) n where id = $1`,
-      [order.id, TAG, DAY, COPIES],
-    );
+    await copyDocument(client, order.id, TAG, DAY, COPIES);
     // The day counter's row trigger is deferred to commit: run what is deferred now, as the commit would.
     await client.query('set constraints all immediate');
     const { rows: writes } = await client.query<{ relname: string; written: number }>(

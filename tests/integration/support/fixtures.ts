@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { db } from '../../../db/client';
 import { stores, vendors, xdocLines, xdocs, type StoredResponse, type XdocSubType, type XdocType } from '../../../db/schema';
 
@@ -159,6 +160,24 @@ export async function createDocument(fixture: DocumentFixture): Promise<CreatedD
 /** An open order (purchase order unless subType says 'return'). */
 export function createOrder(fixture: Omit<DocumentFixture, 'type'>): Promise<CreatedDocument> {
   return createDocument({ ...fixture, type: 'order' });
+}
+
+/**
+ * Copies document `templateId` into `copies` new documents of `day`, numbered `${docno}-1`, `${docno}-2`…, in one
+ * insert statement on the client (inside its open transaction, if any), as a bulk batch writes them. Its lines are
+ * not copied; the caller removes the copies (by their number) or rolls them back.
+ */
+export async function copyDocument(client: PoolClient, templateId: number, docno: string, day: string, copies = 1): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    `select quote_ident(column_name) as name from information_schema.columns
+      where table_name = 'xdocs' and column_name not in ('id', 'tiny_mce', 'docno', 'doc_date') and is_generated = 'NEVER'`,
+  );
+  const columns = rows.map((r) => r.name).join(', ');
+  await client.query(
+    `insert into xdocs (tiny_mce, docno, doc_date, ${columns})
+     select $2 || '-' || n, $2 || '-' || n, $3, ${columns} from xdocs, generate_series(1, $4::int) n where id = $1`,
+    [templateId, docno, day, copies],
+  );
 }
 
 /** Removes every document this test file created (lines and audit entries go with them). */

@@ -19,8 +19,9 @@ import { load, round } from './load';
  * --orders orders of --lines lines each streamed to POST /api/v1/documents/bulk as NDJSON, timed to its last
  * answer, with the web processes' RSS (summed, sampled from /proc when --pids names them) and CPU per document;
  * its reference is a COPY of the same rows (documents and lines) into the same tables through psql, in the
- * same run. Then POST /api/v1/documents, one new order a request, at --connections clients for --seconds,
- * beside Next's answer that does nothing at the same load. Each run adds its documents (twice --orders) to the database.
+ * same run. Then POST /api/v1/documents, one new order a request, at --connections clients for --seconds, in its
+ * first seconds and steady (STEADY_AFTER_SECONDS), beside Next's answer that does nothing at the same load. Each
+ * run adds its documents (twice --orders, and the one-document requests') to the database.
  *
  *   DATABASE_URL=… npx tsx bench/ingestion.ts --base http://127.0.0.1:3200 [--orders 100000] [--pids <web pid>,…] [--markdown <file>]
  */
@@ -208,26 +209,39 @@ async function measureCopy() {
   return { seconds, machineCpuMsPerDoc: (readCpu().machineMs - cpuBefore.machineMs) / orderCount };
 }
 
-/** POST /api/v1/documents, a new order each request, and Next's answer that does nothing at the same load. */
+/**
+ * How long the one-document request runs before its steady state is measured. A web process's first seconds of a
+ * request it has not served before are slower: on 2026-11-27, eight-second rounds one after another on a fresh
+ * server went from 311 to 387, 427 and 446 a second (p95 50.7 → 38.3 → 35.3 → 33.3 ms) and stayed there, V8
+ * still compiling the request's code and growing its heap (docs/benchmarks.md, "A web process's first seconds").
+ * Both are reported: the first seconds after a 3 s warm-up, and the steady state after this long.
+ */
+const STEADY_AFTER_SECONDS = 30;
+
+/**
+ * POST /api/v1/documents, a new order each request: its first seconds and its steady state (the target's verdict:
+ * the ERP's documents reach a web process that has been answering them), and Next's answer that does nothing at
+ * the same load.
+ */
 async function measureSingle() {
   let n = 0;
   const connections = Number(values.connections);
   const duration = Number(values.seconds);
   const headers = { authorization: `Bearer ${integration.key}`, 'content-type': 'application/json' };
   const next = () => ({ path: '/api/v1/documents', method: 'POST' as const, headers, body: JSON.stringify(orderOf(n++, `BS${tag}-`)) });
+  const label = `one order of ${linesPerOrder} lines a request`;
   await load('warm-up', values.base!, next, { connections, duration: 3 });
-  const single = await load('POST /api/v1/documents', values.base!, next, {
-    connections,
-    duration,
-    label: `one order of ${linesPerOrder} lines a request`,
-  });
+  const first = await load('POST /api/v1/documents, its first seconds', values.base!, next, { connections, duration, label });
+  const warmFor = Math.max(0, STEADY_AFTER_SECONDS - 3 - duration);
+  if (warmFor) await load('warm-up', values.base!, next, { connections, duration: warmFor });
+  const single = await load('POST /api/v1/documents, steady', values.base!, next, { connections, duration, label });
   const floorRequest = { path: '/no-such-resource', headers: { 'x-requested-with': 'XMLHttpRequest' } };
   const floor = await load("Next's answer that does nothing", values.base!, () => floorRequest, {
     connections,
     duration,
     label: 'GET /no-such-resource (a JSON 404)',
   });
-  return { single, floor };
+  return { first, single, floor };
 }
 
 try {
@@ -235,8 +249,8 @@ try {
   console.log('bulk', bulk);
   const copy = await measureCopy();
   console.log('copy', copy);
-  const { single, floor } = await measureSingle();
-  console.log('single', single, 'floor', floor);
+  const { first, single, floor } = await measureSingle();
+  console.log('first', first, 'single', single, 'floor', floor);
   const created = bulk.statuses.created ?? 0;
   const growth = bulk.rssPeak - bulk.rssBefore;
   const bulkMet = bulk.status === 200 && created === orderCount && bulk.seconds < 60 && (!pids.length || growth < 200);
@@ -256,11 +270,11 @@ try {
     '',
     '| scenario | what | requests | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...[single, floor].map(
+    ...[first, single, floor].map(
       (r) => `| ${r.name} | ${r.path} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
     ),
     '',
-    `\`POST /api/v1/documents\` p95 < 50 ms at ${values.connections} clients: ${single.p95} ms (${round(single.p95 / floor.p95)}× the empty answer's p95) → ${single.p95 < 50 && !single.non2xx ? 'met' : 'MISSED'}.`,
+    `\`POST /api/v1/documents\` p95 < 50 ms at ${values.connections} clients, steady (after ${STEADY_AFTER_SECONDS} s of them): ${single.p95} ms (${round(single.p95 / floor.p95)}× the empty answer's p95; ${first.p95} ms in its first seconds) → ${single.p95 < 50 && !single.non2xx ? 'met' : 'MISSED'}.`,
   ].join('\n');
   console.log(markdown);
   if (values.markdown) writeFileSync(values.markdown, `${markdown}\n`);
